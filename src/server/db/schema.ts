@@ -1,0 +1,495 @@
+// Storage schema. The wire is src/contract; routes map rows to contract types.
+// Content tables carry updatedAt (bumped on every change) and deletedAt (the tombstone the
+// incremental content pull reads). Money is an integer of minor units plus a currency code.
+// Public content is addressed by slug; anything that belongs to a person by a random text id.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const content = {
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+};
+
+export const optionKind = pgEnum('option_kind', ['stay', 'short_adventure', 'flexible_adventure', 'adventure']);
+export const priceUnit = pgEnum('price_unit', ['per_group', 'per_person', 'per_room']);
+export const groupPriceType = pgEnum('group_price_type', [
+  'price_per_group_with_additional_pax_addon',
+  'price_per_group_with_min_pax',
+]);
+export const cancelType = pgEnum('cancel_type', ['all_sales_final', 'strict', 'standard', 'moderate']);
+export const rescheduleType = pgEnum('reschedule_type', ['allow_reschedule_cancel', 'no_reschedule_cancel']);
+export const bookType = pgEnum('book_type', ['instant', 'request_to_book']);
+export const locationKind = pgEnum('location_kind', ['meetup', 'pickup', 'return']);
+export const roomType = pgEnum('room_type', [
+  'double', 'single', 'twin', 'triple', 'family', 'studio', 'suite', 'dorm_bed', 'dorm',
+]);
+export const roomPrivacy = pgEnum('room_privacy', ['private', 'shared']);
+export const tagKind = pgEnum('tag_kind', ['activity_type', 'suitable', 'sustainability', 'theme', 'blog']);
+export const blogKind = pgEnum('blog_kind', ['quick_read', 'complete_guide', 'itinerary', 'list', 'tried_and_tested', 'video']);
+export const loginMethod = pgEnum('login_method', ['google', 'facebook', 'whatsapp', 'email']);
+export const ambassadorStatus = pgEnum('ambassador_status', ['applied', 'approved', 'rejected', 'suspended']);
+export const ambassadorChannel = pgEnum('ambassador_channel', ['instagram', 'tiktok', 'blog', 'other']);
+export const discountType = pgEnum('discount_type', ['percent', 'fixed']);
+export const outboxChannel = pgEnum('outbox_channel', ['mail', 'otp']);
+
+// ── Media ────────────────────────────────────────────────────────────────────
+/** A stored image: `key` is a path in the storage port (local disk by default). */
+export const images = pgTable('images', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull().default('image/jpeg'),
+  caption: text('caption'),
+  alt: text('alt').notNull().default(''),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  ...content,
+});
+
+// ── Places ───────────────────────────────────────────────────────────────────
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  code: text('code').notNull().unique(), // ISO 3166-1 alpha-2, upper case
+  name: text('name').notNull(),
+  currencyCode: text('currency_code').notNull(),
+  region: text('region').notNull(),
+  tagline: text('tagline').notNull().default(''),
+  description: text('description').notNull().default(''),
+  facts: jsonb('facts').$type<{ label: string; value: string }[]>().notNull().default([]),
+  imageId: integer('image_id').references(() => images.id),
+  ...content,
+});
+
+export const cities = pgTable('cities', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  countryId: integer('country_id').notNull().references(() => countries.id),
+  name: text('name').notNull(),
+  featured: boolean('featured').notNull().default(false),
+  tagline: text('tagline').notNull().default(''),
+  description: text('description').notNull().default(''),
+  latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
+  longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
+  imageId: integer('image_id').references(() => images.id),
+  ...content,
+}, (t) => [index('cities_country_idx').on(t.countryId)]);
+
+export const placesOfInterest = pgTable('places_of_interest', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  cityId: integer('city_id').notNull().references(() => cities.id),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
+  longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
+  imageId: integer('image_id').references(() => images.id),
+  ...content,
+}, (t) => [index('poi_city_idx').on(t.cityId)]);
+
+// ── Operators (suppliers) ────────────────────────────────────────────────────
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  cityId: integer('city_id').notNull().references(() => cities.id),
+  currencyCode: text('currency_code').notNull(),
+  tagline: text('tagline').notNull().default(''),
+  description: text('description').notNull().default(''),
+  foundedYear: smallint('founded_year'),
+  teamSize: smallint('team_size'),
+  languages: jsonb('languages').$type<string[]>().notNull().default([]),
+  contactEmail: text('contact_email').notNull(),
+  contactPhone: text('contact_phone'),
+  website: text('website'),
+  imageId: integer('image_id').references(() => images.id),
+  ...content,
+}, (t) => [index('operators_city_idx').on(t.cityId)]);
+
+// ── Tags (activity types, suitable-for, sustainability, themes, magazine) ────
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull(),
+  kind: tagKind('kind').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  ...content,
+}, (t) => [uniqueIndex('tags_kind_slug_uq').on(t.kind, t.slug), index('tags_slug_idx').on(t.slug)]);
+
+// ── Options (experiences) ────────────────────────────────────────────────────
+export type ItineraryStep = { time?: string; title: string; description: string };
+export type TransportItem = { id: string; kind: 'pickup'; name: string; price: number };
+
+export const options = pgTable('options', {
+  id: serial('id').primaryKey(),
+  slugCode: text('slug_code').notNull().unique(),
+  operatorId: integer('operator_id').notNull().references(() => operators.id),
+  cityId: integer('city_id').notNull().references(() => cities.id),
+  activityTypeId: integer('activity_type_id').references(() => tags.id),
+  name: text('name').notNull(),
+  kind: optionKind('kind').notNull(),
+  priceUnit: priceUnit('price_unit').notNull(),
+  groupPriceType: groupPriceType('group_price_type'),
+  useChildPrices: boolean('use_child_prices').notNull().default(false),
+  hasLocalPrice: boolean('has_local_price').notNull().default(false),
+  durationMinutes: integer('duration_minutes'),
+  durationDays: smallint('duration_days'),
+  durationNights: smallint('duration_nights'),
+  cancelType: cancelType('cancel_type').notNull(),
+  rescheduleType: rescheduleType('reschedule_type').notNull(),
+  bookType: bookType('book_type').notNull().default('instant'),
+  minQtyForPrice: smallint('min_qty_for_price').notNull().default(1),
+  maxQtyForPrice: smallint('max_qty_for_price').notNull().default(10),
+  yachtTrip: boolean('yacht_trip').notNull().default(false),
+  tripType: text('trip_type', { enum: ['private', 'join_in'] }).notNull().default('join_in'),
+  // Prices, minor units of priceCurrency. Per person: adult/child (+ local variants).
+  // Per group: groupPrice covers groupIncludedPax; additionalPaxPrice per extra guest
+  // (add-on model) or minPax is billed at least (min-pax model). Per room: see option_rooms.
+  priceCurrency: text('price_currency').notNull(),
+  adultPrice: integer('adult_price'),
+  childPrice: integer('child_price'),
+  localAdultPrice: integer('local_adult_price'),
+  localChildPrice: integer('local_child_price'),
+  groupPrice: integer('group_price'),
+  groupIncludedPax: smallint('group_included_pax'),
+  additionalPaxPrice: integer('additional_pax_price'),
+  minPax: smallint('min_pax'),
+  capacity: smallint('capacity').notNull().default(12),
+  startTimes: jsonb('start_times').$type<string[]>().notNull().default([]),
+  summary: text('summary').notNull().default(''),
+  description: text('description').notNull().default(''),
+  highlights: jsonb('highlights').$type<string[]>().notNull().default([]),
+  itinerary: jsonb('itinerary').$type<ItineraryStep[]>().notNull().default([]),
+  inclusions: jsonb('inclusions').$type<string[]>().notNull().default([]),
+  exclusions: jsonb('exclusions').$type<string[]>().notNull().default([]),
+  transportItems: jsonb('transport_items').$type<TransportItem[]>().notNull().default([]),
+  languages: jsonb('languages').$type<string[]>().notNull().default(['English']),
+  minAge: smallint('min_age'),
+  difficulty: text('difficulty', { enum: ['easy', 'moderate', 'challenging'] }).notNull().default('easy'),
+  published: boolean('published').notNull().default(true),
+  viewsCount: integer('views_count').notNull().default(0),
+  ordersCount: integer('orders_count').notNull().default(0),
+  ...content,
+}, (t) => [
+  index('options_city_idx').on(t.cityId),
+  index('options_operator_idx').on(t.operatorId),
+  index('options_updated_idx').on(t.updatedAt),
+  check('options_qty_ck', sql`${t.minQtyForPrice} >= 1 AND ${t.maxQtyForPrice} >= ${t.minQtyForPrice}`),
+]);
+
+export const optionImages = pgTable('option_images', {
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  imageId: integer('image_id').notNull().references(() => images.id),
+  position: smallint('position').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.optionId, t.imageId] })]);
+
+export const optionTags = pgTable('option_tags', {
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  tagId: integer('tag_id').notNull().references(() => tags.id),
+}, (t) => [primaryKey({ columns: [t.optionId, t.tagId] }), index('option_tags_tag_idx').on(t.tagId)]);
+
+export const optionPlaces = pgTable('option_places', {
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  placeId: integer('place_id').notNull().references(() => placesOfInterest.id),
+}, (t) => [primaryKey({ columns: [t.optionId, t.placeId] })]);
+
+export const optionLocations = pgTable('option_locations', {
+  id: serial('id').primaryKey(),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  kind: locationKind('kind').notNull(),
+  name: text('name').notNull(),
+  address: text('address').notNull().default(''),
+  note: text('note').notNull().default(''),
+  latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
+  longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
+}, (t) => [index('option_locations_option_idx').on(t.optionId)]);
+
+/** Room types of per-room options (stays): one price per room per night. */
+export const optionRooms = pgTable('option_rooms', {
+  id: serial('id').primaryKey(),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  roomType: roomType('room_type').notNull(),
+  privacy: roomPrivacy('privacy').notNull(),
+  name: text('name').notNull(),
+  maxGuests: smallint('max_guests').notNull(),
+  pricePerNight: integer('price_per_night').notNull(),
+  quantity: smallint('quantity').notNull().default(1),
+}, (t) => [index('option_rooms_option_idx').on(t.optionId)]);
+
+// ── Collections ──────────────────────────────────────────────────────────────
+export const collections = pgTable('collections', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  tagline: text('tagline').notNull().default(''),
+  description: text('description').notNull().default(''),
+  countryId: integer('country_id').references(() => countries.id),
+  cityId: integer('city_id').references(() => cities.id),
+  isGift: boolean('is_gift').notNull().default(false),
+  featured: boolean('featured').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  imageId: integer('image_id').references(() => images.id),
+  ...content,
+});
+
+export const collectionCategories = pgTable('collection_categories', {
+  id: serial('id').primaryKey(),
+  collectionId: integer('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+}, (t) => [uniqueIndex('collection_categories_uq').on(t.collectionId, t.slug)]);
+
+export const collectionTips = pgTable('collection_tips', {
+  id: serial('id').primaryKey(),
+  collectionId: integer('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const collectionOptions = pgTable('collection_options', {
+  collectionId: integer('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  categoryId: integer('category_id').references(() => collectionCategories.id, { onDelete: 'set null' }),
+  position: integer('position').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.collectionId, t.optionId] })]);
+
+// ── Itineraries and best-of lists ────────────────────────────────────────────
+export type ItineraryDay = { day: number; title: string; description: string; optionIds: number[] };
+
+export const itineraries = pgTable('itineraries', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull().default(''),
+  countryId: integer('country_id').notNull().references(() => countries.id),
+  cityId: integer('city_id').references(() => cities.id),
+  days: jsonb('days').$type<ItineraryDay[]>().notNull().default([]),
+  shareCount: integer('share_count').notNull().default(0),
+  imageId: integer('image_id').references(() => images.id),
+  ...content,
+});
+
+export const bestOfLists = pgTable('best_of_lists', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  intro: text('intro').notNull().default(''),
+  countryId: integer('country_id').references(() => countries.id),
+  cityId: integer('city_id').references(() => cities.id),
+  imageId: integer('image_id').references(() => images.id),
+  ...content,
+});
+
+export const bestOfListItems = pgTable('best_of_list_items', {
+  listId: integer('list_id').notNull().references(() => bestOfLists.id, { onDelete: 'cascade' }),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull().default(0),
+  blurb: text('blurb').notNull().default(''),
+}, (t) => [primaryKey({ columns: [t.listId, t.optionId] })]);
+
+// ── Magazine ─────────────────────────────────────────────────────────────────
+export type BlogBlock =
+  | { type: 'paragraph'; text: string }
+  | { type: 'heading'; text: string }
+  | { type: 'quote'; text: string; cite?: string }
+  | { type: 'list'; ordered: boolean; items: string[] }
+  | { type: 'image'; imageId: number; caption: string }
+  | { type: 'item'; title: string; text: string; optionId?: number }
+  | { type: 'day'; day: number; title: string; text: string; optionIds: number[] };
+
+export const blogCategories = pgTable('blog_categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  ...content,
+});
+
+export const blogs = pgTable('blogs', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  kind: blogKind('kind').notNull(),
+  categoryId: integer('category_id').notNull().references(() => blogCategories.id),
+  excerpt: text('excerpt').notNull(),
+  body: jsonb('body').$type<BlogBlock[]>().notNull().default([]),
+  authorName: text('author_name').notNull(),
+  authorBio: text('author_bio').notNull().default(''),
+  videoId: text('video_id'),
+  verdict: text('verdict'),
+  countryId: integer('country_id').references(() => countries.id),
+  cityId: integer('city_id').references(() => cities.id),
+  heroImageId: integer('hero_image_id').references(() => images.id),
+  publishedAt: ts('published_at').notNull(),
+  ...content,
+}, (t) => [index('blogs_category_idx').on(t.categoryId), index('blogs_published_idx').on(t.publishedAt)]);
+
+export const blogTags = pgTable('blog_tags', {
+  blogId: integer('blog_id').notNull().references(() => blogs.id, { onDelete: 'cascade' }),
+  tagId: integer('tag_id').notNull().references(() => tags.id),
+}, (t) => [primaryKey({ columns: [t.blogId, t.tagId] })]);
+
+export const blogOptions = pgTable('blog_options', {
+  blogId: integer('blog_id').notNull().references(() => blogs.id, { onDelete: 'cascade' }),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.blogId, t.optionId] })]);
+
+// ── Users and roles ──────────────────────────────────────────────────────────
+export const users = pgTable('users', {
+  id: text('id').primaryKey(), // random, 128 bits, URL-safe
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash'),
+  phoneNumber: text('phone_number'),
+  avatarKey: text('avatar_key'),
+  countryCode: text('country_code'),
+  lastLoginMethod: loginMethod('last_login_method'),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  receiveNewsletters: boolean('receive_newsletters').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  discardedAt: ts('discarded_at'),
+}, (t) => [
+  uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+  uniqueIndex('users_phone_uq').on(t.phoneNumber),
+]);
+
+export const partnerMemberships = pgTable('partner_memberships', {
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  operatorId: integer('operator_id').notNull().references(() => operators.id, { onDelete: 'cascade' }),
+  role: text('role', { enum: ['owner', 'staff'] }).notNull().default('owner'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.operatorId] })]);
+
+export const ambassadorProfiles = pgTable('ambassador_profiles', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  status: ambassadorStatus('status').notNull().default('applied'),
+  channel: ambassadorChannel('channel').notNull(),
+  handle: text('handle').notNull(),
+  referralCode: text('referral_code').notNull().unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// ── Reviews ──────────────────────────────────────────────────────────────────
+export const reviews = pgTable('reviews', {
+  id: serial('id').primaryKey(),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  authorName: text('author_name').notNull(),
+  authorCountry: text('author_country'),
+  rating: smallint('rating'), // null: a review record still waiting for the traveller
+  title: text('title').notNull().default(''),
+  body: text('body').notNull().default(''),
+  travelledOn: date('travelled_on', { mode: 'string' }),
+  ...content,
+}, (t) => [
+  index('reviews_option_idx').on(t.optionId),
+  check('reviews_rating_ck', sql`${t.rating} IS NULL OR (${t.rating} BETWEEN 1 AND 5)`),
+]);
+
+export const siteReviews = pgTable('site_reviews', {
+  id: serial('id').primaryKey(),
+  authorName: text('author_name').notNull(),
+  authorLocation: text('author_location').notNull().default(''),
+  rating: smallint('rating').notNull(),
+  title: text('title').notNull().default(''),
+  body: text('body').notNull(),
+  ...content,
+}, (t) => [check('site_reviews_rating_ck', sql`${t.rating} BETWEEN 1 AND 5`)]);
+
+export const faqs = pgTable('faqs', {
+  id: serial('id').primaryKey(),
+  optionId: integer('option_id').references(() => options.id, { onDelete: 'cascade' }),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  position: integer('position').notNull().default(0),
+  ...content,
+}, (t) => [index('faqs_option_idx').on(t.optionId)]);
+
+// ── Money ────────────────────────────────────────────────────────────────────
+export const currencies = pgTable('currencies', {
+  code: text('code').primaryKey(),
+  fullName: text('full_name').notNull(),
+  symbol: text('symbol').notNull(),
+  prefix: text('prefix').notNull().default(''),
+  suffix: text('suffix').notNull().default(''),
+  decimalMark: text('decimal_mark').notNull().default('.'),
+  thousandsSeparator: text('thousands_separator').notNull().default(','),
+  exponent: smallint('exponent').notNull().default(2),
+  commonGiftAmounts: jsonb('common_gift_amounts').$type<number[]>().notNull().default([]),
+  checkoutSupported: boolean('checkout_supported').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Rates are stored from SGD to every currency; other pairs are derived through SGD. */
+export const exchangeRates = pgTable('exchange_rates', {
+  fromCurrency: text('from_currency').notNull().references(() => currencies.code),
+  toCurrency: text('to_currency').notNull().references(() => currencies.code),
+  rate: numeric('rate', { precision: 20, scale: 10 }).notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.fromCurrency, t.toCurrency] })]);
+
+export const promotionCodes = pgTable('promotion_codes', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  discountType: discountType('discount_type').notNull(),
+  percentOff: smallint('percent_off'),
+  amountOff: integer('amount_off'),
+  currencyCode: text('currency_code').notNull().default('SGD'),
+  minSpend: integer('min_spend').notNull().default(0),
+  startsAt: ts('starts_at'),
+  endsAt: ts('ends_at'),
+  maxRedemptions: integer('max_redemptions'),
+  redemptionsCount: integer('redemptions_count').notNull().default(0),
+  isPublic: boolean('is_public').notNull().default(true),
+  active: boolean('active').notNull().default(true),
+  ...content,
+}, (t) => [
+  check('promotion_codes_discount_ck', sql`(${t.discountType} = 'percent' AND ${t.percentOff} BETWEEN 1 AND 100) OR (${t.discountType} = 'fixed' AND ${t.amountOff} > 0)`),
+]);
+
+// ── Settings and outbox ──────────────────────────────────────────────────────
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Mail and OTP messages: delivered by a provider, always kept here (readable at /dev/outbox). */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  channel: outboxChannel('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+  error: text('error'),
+}, (t) => [index('outbox_recipient_idx').on(t.recipient)]);
