@@ -27,6 +27,7 @@ const EnvSchema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  SEED_IMAGES_PER_THEME: z.coerce.number().int().min(1).max(64).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -54,5 +55,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: e.TRUST_PROXY,
     imageHostAllowlist: e.IMAGE_HOST_ALLOWLIST,
     logLevel: e.LOG_LEVEL,
+    seedImagesPerTheme: e.SEED_IMAGES_PER_THEME,
   };
 }

@@ -1,0 +1,48 @@
+// The one listening process: the API under /api/v1, /healthz, and (with the storefront)
+// /_image and the static site. Owns the database connection it is given.
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, Hono } from 'hono';
+import type { Logger } from 'pino';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppEnv } from './context.ts';
+import type { Db } from './db/client.ts';
+import type { RateLimitStore } from './providers/rate-limit.ts';
+
+export type ServerOptions = {
+  config: Config;
+  log: Logger;
+  db: Db;
+  rateLimitStore: RateLimitStore;
+  extend?: (app: Hono<AppEnv>) => void;
+};
+
+function socketIp(c: Context<AppEnv>): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function listen(opts: ServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = createApp({ ...opts, socketIp, ...(opts.extend ? { extend: opts.extend } : {}) });
+  const server = await new Promise<Server>((resolvePromise, reject) => {
+    const s = serve({ fetch: app.fetch, port: opts.config.port, hostname: '0.0.0.0' }, () => resolvePromise(s as Server));
+    (s as Server).once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.config.port;
+  return {
+    url: `http://localhost:${port}`,
+    close: () =>
+      new Promise<void>((resolvePromise) => {
+        server.close(() => resolvePromise());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 2_000).unref();
+      }),
+  };
+}

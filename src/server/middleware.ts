@@ -1,0 +1,136 @@
+// Cross-cutting middleware of the API: request id + logging, security headers, guest bearer,
+// rate limiting per IP, CSRF for main-host calls, and the single JSON error handler.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from './context.ts';
+import { HttpError } from './http.ts';
+
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+export const randomId = (bytes = 16) => randomBytes(bytes).toString('base64url');
+
+/** The client IP: X-Forwarded-For only when a trusted proxy sets it, else the socket. */
+export function clientIp(c: Context<AppEnv>, socketIp: string | undefined): string {
+  if (c.var.config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return socketIp ?? 'unknown';
+}
+
+export function requestContext(getSocketIp: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomId(9);
+    c.set('requestId', requestId);
+    c.set('clientIp', clientIp(c, getSocketIp(c)));
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const status = c.res.status;
+    const line = { requestId, method: c.req.method, path: c.req.path, status, ms };
+    if (status >= 500) c.var.log.error(line, 'request failed');
+    else c.var.log.debug(line, 'request');
+  };
+}
+
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+export function securityHeaders(csp: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=(self)');
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', csp);
+    if (c.var.config.isProduction) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
+  };
+}
+
+/** The storefront's public key (identifies the app, not the user). */
+export function guestBearer(exemptPaths: RegExp[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (exemptPaths.some((re) => re.test(c.req.path))) return next();
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match?.[1] || !safeEqual(match[1].trim(), c.var.config.publicApiKey)) {
+      throw new HttpError(401, 'Missing or invalid API key', { headers: { 'WWW-Authenticate': 'Bearer' } });
+    }
+    return next();
+  };
+}
+
+export const WHITELIST_HEADER = 'x-rate-limit-whitelist';
+
+/** Fixed window per IP (and per bucket). 429 JSON with Retry-After past the limit. */
+export function rateLimit(opts: { bucket: string; limit: (c: Context<AppEnv>) => number; windowMs?: number }): MiddlewareHandler<AppEnv> {
+  const windowMs = opts.windowMs ?? 60_000;
+  return async (c, next) => {
+    const secret = c.var.config.rateLimitWhitelistSecret;
+    const presented = c.req.header(WHITELIST_HEADER);
+    if (secret && presented && safeEqual(presented, secret)) return next();
+    const limit = opts.limit(c);
+    const { count, resetInMs } = await c.var.rateLimitStore.hit(`${opts.bucket}:${c.var.clientIp}`, windowMs);
+    const retryAfter = Math.max(1, Math.ceil(resetInMs / 1000));
+    c.header('RateLimit-Limit', String(limit));
+    c.header('RateLimit-Remaining', String(Math.max(0, limit - count)));
+    c.header('RateLimit-Reset', String(retryAfter));
+    if (count > limit) {
+      throw new HttpError(429, 'You are browsing the site too quick. Please try again after a few minutes', {
+        headers: { 'Retry-After': String(retryAfter) },
+      });
+    }
+    return next();
+  };
+}
+
+export const CSRF_COOKIE = 'verdant_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** Issues the double-submit token: an httpOnly cookie the header must repeat. */
+export function issueCsrfToken(c: Context<AppEnv>): string {
+  const existing = getCookie(c, CSRF_COOKIE);
+  const token = existing && /^[\w-]{22,}$/.test(existing) ? existing : randomId(32);
+  setCookie(c, CSRF_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: c.var.config.isProduction,
+    path: '/',
+    maxAge: 60 * 60 * 24,
+  });
+  return token;
+}
+
+/** Main-host calls (log-in, sign-up, log-out, password) need X-CSRF-Token. */
+export const requireCsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const cookie = getCookie(c, CSRF_COOKIE);
+  const header = c.req.header(CSRF_HEADER);
+  if (!cookie || !header || !safeEqual(cookie, header)) {
+    throw new HttpError(403, 'Invalid or missing CSRF token. Please reload the page and try again.');
+  }
+  return next();
+};
+
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof HttpError) {
+    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+    return c.json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message }, err.status);
+  }
+  if (err instanceof HTTPException) {
+    // Hono's own (e.g. body-limit): keep the status, answer JSON.
+    const status = err.status;
+    if (status >= 500) c.var.log.error({ err, requestId: c.var.requestId }, 'unhandled error');
+    return c.json({ error: err.message || 'Request refused' }, status);
+  }
+  c.var.log.error({ err, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');
+  return c.json({ error: 'An internal error occurred', request_id: c.var.requestId }, 500);
+};
