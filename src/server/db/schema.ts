@@ -493,3 +493,24 @@ export const outbox = pgTable('outbox', {
   sentAt: ts('sent_at'),
   error: text('error'),
 }, (t) => [index('outbox_recipient_idx').on(t.recipient)]);
+
+// ── Affiliate links (/a/{id}) ────────────────────────────────────────────────
+export const affiliateLinks = pgTable('affiliate_links', {
+  id: text('id').primaryKey(), // random, URL-safe: the path segment of /a/{id}
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  targetPath: text('target_path').notNull(), // a path on this site, e.g. /experiences/…
+  clicksCount: integer('clicks_count').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  index('affiliate_links_user_idx').on(t.userId),
+  check('affiliate_links_target_ck', sql`${t.targetPath} LIKE '/%' AND ${t.targetPath} NOT LIKE '//%'`),
+]);
+
+export const affiliateClicks = pgTable('affiliate_clicks', {
+  id: serial('id').primaryKey(),
+  linkId: text('link_id').notNull().references(() => affiliateLinks.id, { onDelete: 'cascade' }),
+  ipHash: text('ip_hash').notNull(),
+  userAgent: text('user_agent').notNull().default(''),
+  referer: text('referer'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('affiliate_clicks_link_idx').on(t.linkId)]);

@@ -1,0 +1,129 @@
+// Builds the storefront beside the live one and swaps it in atomically:
+// astro build → pagefind → precompress (brotli + gzip) → dist symlink replaced by rename().
+// A build is skipped when nothing it reads (content-cache, storefront code, public) changed.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { extname, join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zc, gzip } from 'node:zlib';
+
+const root = resolve(import.meta.dirname, '../..');
+export const DIST = join(root, 'dist');
+const BUILDS = join(root, '.builds');
+const HASH_FILE = '.verdant-build-hash';
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
+
+/** What a build reads: pulled content and the storefront's code and assets (not src/server). */
+const INPUTS = ['content-cache', 'src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+
+export function buildInputsHash(): string {
+  const h = createHash('sha256');
+  const walk = (p: string) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      if (p === join(root, 'src/server')) return;
+      for (const e of readdirSync(p).sort()) walk(join(p, e));
+    } else if (!/\.test\.tsx?$/.test(p)) {
+      h.update(`${relative(root, p)}\0${st.size}\0`).update(readFileSync(p));
+    }
+  };
+  for (const i of INPUTS) walk(join(root, i));
+  return h.digest('hex');
+}
+
+export function currentBuildHash(): string | undefined {
+  try {
+    return readFileSync(join(DIST, HASH_FILE), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function run(cmd: string, args: string[], env: Record<string, string>, quiet: boolean): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`${args.join(' ')} exited with ${code}\n${output.slice(-4000)}`)),
+    );
+  });
+}
+
+async function* walkFiles(dir: string): AsyncGenerator<string> {
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) yield* walkFiles(p);
+    else yield p;
+  }
+}
+
+const br = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+export async function precompress(dir: string): Promise<number> {
+  const files: string[] = [];
+  for await (const f of walkFiles(dir)) if (COMPRESSIBLE.has(extname(f))) files.push(f);
+  let i = 0;
+  const worker = async () => {
+    while (i < files.length) {
+      const f = files[i++]!;
+      const data = await readFile(f);
+      if (data.length < 512) continue;
+      const [b, g] = await Promise.all([
+        br(data, { params: { [zc.BROTLI_PARAM_QUALITY]: 10, [zc.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        gz(data, { level: 9 }),
+      ]);
+      await writeFile(`${f}.br`, b);
+      await writeFile(`${f}.gz`, g);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return files.length;
+}
+
+/** Points dist at the new build with one rename(), so readers see the old or the new site. */
+async function swapIn(buildDir: string) {
+  if (existsSync(DIST) && !lstatSync(DIST).isSymbolicLink()) await rename(DIST, join(BUILDS, `legacy-${Date.now()}`));
+  const previous = existsSync(DIST) ? await readlink(DIST) : undefined;
+  const tmp = `${DIST}.swap-${process.pid}`;
+  await rm(tmp, { force: true });
+  await symlink(relative(root, buildDir), tmp);
+  await rename(tmp, DIST);
+  return previous ? resolve(root, previous) : undefined;
+}
+
+export type BuildResult = { skipped: boolean; seconds: number; pages: number; dir: string };
+
+export async function buildSite(opts: { force?: boolean; quiet?: boolean; log?: (line: string) => void } = {}): Promise<BuildResult> {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const started = performance.now();
+  const hash = buildInputsHash();
+  if (!opts.force && currentBuildHash() === hash) {
+    return { skipped: true, seconds: 0, pages: 0, dir: DIST };
+  }
+  await mkdir(BUILDS, { recursive: true });
+  const dir = join(BUILDS, `build-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  const node = process.execPath;
+  log('  astro build…');
+  await run(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], { VERDANT_OUT_DIR: dir }, opts.quiet ?? true);
+  log('  pagefind index…');
+  await run(node, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', dir, '--silent'], {}, opts.quiet ?? true);
+  log('  precompressing…');
+  await precompress(dir);
+  let pages = 0;
+  for await (const f of walkFiles(dir)) if (f.endsWith('.html')) pages++;
+  writeFileSync(join(dir, HASH_FILE), hash);
+  const previous = await swapIn(dir);
+  // Keep the previous build a while for requests still streaming from it; drop older ones.
+  for (const name of await readdir(BUILDS)) {
+    const p = join(BUILDS, name);
+    if (p !== dir && p !== previous) await rm(p, { recursive: true, force: true });
+  }
+  return { skipped: false, seconds: (performance.now() - started) / 1000, pages, dir };
+}
