@@ -8,7 +8,10 @@ import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET = 30 * 1024;
-const dist = realpathSync(resolve(import.meta.dirname, '../dist'));
+const distArg = process.argv.indexOf('--dist');
+const dist = realpathSync(
+  distArg > 0 && process.argv[distArg + 1] ? resolve(process.argv[distArg + 1]!) : resolve(import.meta.dirname, '..', process.env['DIST_DIR'] ?? 'dist'),
+);
 
 /** Template of a page: its path with slug segments folded into placeholders. */
 const TEMPLATES: [RegExp, string][] = [

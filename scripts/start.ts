@@ -3,7 +3,12 @@ import { parseConfig } from '../src/server/config.ts';
 import { DatabaseLockedError, openDatabase } from '../src/server/db/client.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { listen } from '../src/server/main.ts';
-import { createRateLimitStore } from '../src/server/providers/rate-limit.ts';
+import { createApp } from '../src/server/app.ts';
+import { createRateLimitStore, MemoryRateLimitStore } from '../src/server/providers/rate-limit.ts';
+import { mountSite } from '../src/server/site.ts';
+import { inProcessGet } from './lib/api-access.ts';
+import { buildSite } from './lib/build-site.ts';
+import { pullContent } from './lib/pull-content.ts';
 import { loadDotEnv, step } from './lib/cli.ts';
 
 loadDotEnv();
@@ -41,7 +46,23 @@ if (await isEmpty(database.db)) {
 }
 
 const rateLimitStore = createRateLimitStore(config.redisUrl);
-const server = await listen({ config, log, db: database.db, rateLimitStore });
+const pullApp = createApp({ db: database.db, config, log, rateLimitStore: new MemoryRateLimitStore() });
+const pulled = await step('Pulling content into the content cache', () =>
+  pullContent({ get: inProcessGet(pullApp, config), contentDir: config.contentDir }),
+);
+console.log(`  ${pulled.written} written, ${pulled.deleted} deleted, ${pulled.unchanged} unchanged`);
+await step('Building the storefront (skipped when nothing changed)', async () => {
+  const r = await buildSite({ distDir: config.distDir, contentDir: config.contentDir }, { log: (l) => console.log(l) });
+  console.log(r.skipped ? '  up to date: reusing the last build' : `  ${r.pages} pages built`);
+});
+
+const server = await listen({
+  config,
+  log,
+  db: database.db,
+  rateLimitStore,
+  extend: (app) => mountSite(app, { config, distDir: config.distDir }),
+});
 console.log(`\n✔ Verdant is running at ${server.url}  (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; Ctrl-C to stop)`);
 
 let stopping = false;

@@ -5,20 +5,25 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import { extname, join, relative, resolve } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zc, gzip } from 'node:zlib';
 
 const root = resolve(import.meta.dirname, '../..');
-export const DIST = join(root, 'dist');
-const BUILDS = join(root, '.builds');
 const HASH_FILE = '.verdant-build-hash';
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
-/** What a build reads: pulled content and the storefront's code and assets (not src/server). */
-const INPUTS = ['content-cache', 'src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+/** What a build reads besides the content: the storefront's code and assets (not src/server). */
+const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
-export function buildInputsHash(): string {
+export type SiteDirs = {
+  /** The symlink the server reads (default dist/). */
+  distDir: string;
+  /** The pulled content the build reads (default content-cache/). */
+  contentDir: string;
+};
+
+export function buildInputsHash(dirs: SiteDirs): string {
   const h = createHash('sha256');
   const walk = (p: string) => {
     if (!existsSync(p)) return;
@@ -26,17 +31,19 @@ export function buildInputsHash(): string {
     if (st.isDirectory()) {
       if (p === join(root, 'src/server')) return;
       for (const e of readdirSync(p).sort()) walk(join(p, e));
-    } else if (!/\.test\.tsx?$/.test(p)) {
+    } else if (!/\.test\.tsx?$/.test(p) && !basename(p).startsWith('.')) {
       h.update(`${relative(root, p)}\0${st.size}\0`).update(readFileSync(p));
     }
   };
-  for (const i of INPUTS) walk(join(root, i));
+  for (const i of CODE_INPUTS) walk(join(root, i));
+  walk(dirs.contentDir);
+  h.update(`site:${process.env['PUBLIC_SITE_URL'] ?? ''}`);
   return h.digest('hex');
 }
 
-export function currentBuildHash(): string | undefined {
+export function currentBuildHash(distDir: string): string | undefined {
   try {
-    return readFileSync(join(DIST, HASH_FILE), 'utf8').trim();
+    return readFileSync(join(distDir, HASH_FILE), 'utf8').trim();
   } catch {
     return undefined;
   }
@@ -88,30 +95,35 @@ export async function precompress(dir: string): Promise<number> {
 }
 
 /** Points dist at the new build with one rename(), so readers see the old or the new site. */
-async function swapIn(buildDir: string) {
-  if (existsSync(DIST) && !lstatSync(DIST).isSymbolicLink()) await rename(DIST, join(BUILDS, `legacy-${Date.now()}`));
-  const previous = existsSync(DIST) ? await readlink(DIST) : undefined;
-  const tmp = `${DIST}.swap-${process.pid}`;
+async function swapIn(distDir: string, buildsDir: string, buildDir: string) {
+  if (existsSync(distDir) && !lstatSync(distDir).isSymbolicLink()) await rename(distDir, join(buildsDir, `legacy-${Date.now()}`));
+  const previous = existsSync(distDir) ? resolve(dirname(distDir), await readlink(distDir)) : undefined;
+  const tmp = `${distDir}.swap-${process.pid}`;
   await rm(tmp, { force: true });
-  await symlink(relative(root, buildDir), tmp);
-  await rename(tmp, DIST);
-  return previous ? resolve(root, previous) : undefined;
+  await symlink(relative(dirname(distDir), buildDir), tmp);
+  await rename(tmp, distDir);
+  return previous;
 }
 
 export type BuildResult = { skipped: boolean; seconds: number; pages: number; dir: string };
 
-export async function buildSite(opts: { force?: boolean; quiet?: boolean; log?: (line: string) => void } = {}): Promise<BuildResult> {
+export async function buildSite(
+  dirs: SiteDirs,
+  opts: { force?: boolean; quiet?: boolean; log?: (line: string) => void } = {},
+): Promise<BuildResult> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const started = performance.now();
-  const hash = buildInputsHash();
-  if (!opts.force && currentBuildHash() === hash) {
-    return { skipped: true, seconds: 0, pages: 0, dir: DIST };
+  const distDir = resolve(dirs.distDir);
+  const buildsDir = `${distDir}-builds`;
+  const hash = buildInputsHash(dirs);
+  if (!opts.force && currentBuildHash(distDir) === hash) {
+    return { skipped: true, seconds: 0, pages: 0, dir: distDir };
   }
-  await mkdir(BUILDS, { recursive: true });
-  const dir = join(BUILDS, `build-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  await mkdir(buildsDir, { recursive: true });
+  const dir = join(buildsDir, `build-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const node = process.execPath;
   log('  astro build…');
-  await run(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], { VERDANT_OUT_DIR: dir }, opts.quiet ?? true);
+  await run(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], { VERDANT_OUT_DIR: dir, VERDANT_CONTENT_DIR: resolve(dirs.contentDir) }, opts.quiet ?? true);
   log('  pagefind index…');
   await run(node, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', dir, '--silent'], {}, opts.quiet ?? true);
   log('  precompressing…');
@@ -119,10 +131,10 @@ export async function buildSite(opts: { force?: boolean; quiet?: boolean; log?: 
   let pages = 0;
   for await (const f of walkFiles(dir)) if (f.endsWith('.html')) pages++;
   writeFileSync(join(dir, HASH_FILE), hash);
-  const previous = await swapIn(dir);
-  // Keep the previous build a while for requests still streaming from it; drop older ones.
-  for (const name of await readdir(BUILDS)) {
-    const p = join(BUILDS, name);
+  const previous = await swapIn(distDir, buildsDir, dir);
+  // Keep the previous build for requests still streaming from it; drop older ones.
+  for (const name of await readdir(buildsDir)) {
+    const p = join(buildsDir, name);
     if (p !== dir && p !== previous) await rm(p, { recursive: true, force: true });
   }
   return { skipped: false, seconds: (performance.now() - started) / 1000, pages, dir };

@@ -1,0 +1,23 @@
+// The server Playwright drives: the real `npm start` path on a fresh embedded database under
+// .e2e/ (its own content cache and build, so the developer's .data and dist stay untouched).
+// The image pool and the last build are kept between runs; the build is skipped when unchanged.
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const e2e = resolve(root, '.e2e');
+rmSync(resolve(e2e, 'data/pglite'), { recursive: true, force: true });
+rmSync(resolve(e2e, 'data/verdant.lock'), { force: true });
+Object.assign(process.env, {
+  NODE_ENV: 'test',
+  PORT: process.env['E2E_PORT'] ?? '4399',
+  PUBLIC_SITE_URL: `http://localhost:${process.env['E2E_PORT'] ?? '4399'}`,
+  DATA_DIR: resolve(e2e, 'data'),
+  CONTENT_DIR: resolve(e2e, 'content-cache'),
+  DIST_DIR: resolve(e2e, 'dist'),
+  SEED_IMAGES_PER_THEME: '2',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  TRUST_PROXY: 'true',
+  LOG_LEVEL: 'warn',
+});
+await import('./start.ts');

@@ -1,0 +1,111 @@
+import { mkdirSync, mkdtempSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config.ts';
+import type { AppEnv } from './context.ts';
+import { mountStaticSite } from './static-site.ts';
+
+function makeBuild(root: string, name: string, marker: string) {
+  const dir = join(root, name);
+  const files: Record<string, string> = {
+    'index.html': `<!doctype html><title>Home ${marker}</title>${'<p>Verdant</p>'.repeat(100)}`,
+    '404.html': `<!doctype html><title>Not found ${marker}</title>`,
+    'countries/singapore/index.html': `<!doctype html><title>Singapore ${marker}</title>`,
+    'shells/account/index.html': `<!doctype html><title>Account shell ${marker}</title>`,
+    '_astro/client.Ab12Cd.js': `console.log(${JSON.stringify(marker)});${' '.repeat(600)}`,
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(dir, rel, '..'), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(files['index.html']!));
+  writeFileSync(join(dir, 'index.html.gz'), gzipSync(files['index.html']!));
+  return dir;
+}
+
+function setup() {
+  const root = mkdtempSync(join(tmpdir(), 'verdant-dist-'));
+  makeBuild(root, 'build-a', 'A');
+  symlinkSync('build-a', join(root, 'dist'));
+  const app = new Hono<AppEnv>();
+  const config = parseConfig({ NODE_ENV: 'test' });
+  app.use('*', async (c, next) => {
+    c.set('config', config);
+    c.set('log', pino({ level: 'silent' }));
+    await next();
+  });
+  app.get('/api/v1/ping', (c) => c.json({ ok: true }));
+  mountStaticSite(app, { distDir: join(root, 'dist') });
+  return { app, root };
+}
+
+describe('static site', () => {
+  it('serves HTML revalidated, with CSP and an ETag that answers 304', async () => {
+    const { app } = setup();
+    const res = await app.request('/countries/singapore');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Singapore A');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    const etag = res.headers.get('etag')!;
+    const again = await app.request('/countries/singapore', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect((await app.request('/countries/singapore/')).status).toBe(200);
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const { app } = setup();
+    const res = await app.request('/_astro/client.Ab12Cd.js');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('serves precompressed brotli or gzip when accepted', async () => {
+    const { app } = setup();
+    const br = await app.request('/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const gz = await app.request('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await app.request('/');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('Home A');
+  });
+
+  it('rewrites a shell family to its shell', async () => {
+    const { app } = setup();
+    for (const path of ['/account', '/account/trips/abc123', '/account/profile']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('Account shell A');
+    }
+  });
+
+  it('answers unknown paths with the 404 page and status 404', async () => {
+    const { app } = setup();
+    for (const path of ['/nope', '/countries/atlantis', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/%E0%A4%A']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('Not found A');
+    }
+  });
+
+  it('does not shadow the API', async () => {
+    const { app } = setup();
+    expect(await (await app.request('/api/v1/ping')).json()).toEqual({ ok: true });
+  });
+
+  it('switches to a new build atomically when the dist link is replaced', async () => {
+    const { app, root } = setup();
+    expect(await (await app.request('/')).text()).toContain('Home A');
+    makeBuild(root, 'build-b', 'B');
+    symlinkSync('build-b', join(root, 'dist.tmp'));
+    renameSync(join(root, 'dist.tmp'), join(root, 'dist'));
+    expect(await (await app.request('/')).text()).toContain('Home B');
+  });
+});

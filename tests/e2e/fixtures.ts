@@ -1,0 +1,33 @@
+// Shared Playwright fixtures: an axe check and an API helper that calls like the storefront.
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const API_KEY = process.env['PUBLIC_API_KEY'] ?? 'verdant-dev-public-key';
+
+async function expectNoSeriousA11yViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`),
+  ).toEqual([]);
+}
+
+export const test = base.extend<{
+  axe: (include?: string) => Promise<void>;
+  api: <T = Record<string, unknown>>(path: string) => Promise<T>;
+}>({
+  axe: async ({ page }, use) => {
+    await use((include) => expectNoSeriousA11yViolations(page, include));
+  },
+  api: async ({ request }, use) => {
+    await use(async <T,>(path: string) => {
+      const res = await request.get(`/api/v1${path}`, { headers: { authorization: `Bearer ${API_KEY}` } });
+      expect(res.status(), `GET ${path}`).toBe(200);
+      return (await res.json()) as T;
+    });
+  },
+});
+
+export { expect };
