@@ -8,7 +8,7 @@ let slugCode: string;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '40', RATE_LIMIT_WHITELIST_SECRET: 'trusted-caller-secret' }, (app) => {
     app.post('/users/probe', requireCsrf, (c) => c.json({ ok: true }));
-    app.get('/api/v1/__boom', () => {
+    app.get('/users/__boom', () => {
       throw new Error('secret internals at /srv/app.ts:42');
     });
   });
@@ -62,7 +62,7 @@ describe('errors', () => {
     expect(r.body.error).toBe('Option not found');
   });
   it('never shows a stack trace for an internal error', async () => {
-    const r = await t.get('/api/v1/__boom', { ip: '198.51.100.2' });
+    const r = await t.get('/users/__boom', { ip: '198.51.100.2' });
     expect(r.status).toBe(500);
     expect(r.body.error).toBe('An internal error occurred');
     expect(JSON.stringify(r.raw)).not.toMatch(/secret internals|\.ts:/);
