@@ -1,0 +1,187 @@
+// Options (experiences): GET /options, GET /options/{slugCode}, GET /options/{slugCode}/similar.
+// Public address: slugCode. Only published, not deleted options are visible.
+import { z } from 'zod';
+import {
+  ChangedSinceQuery,
+  CityRefSchema,
+  CountryRefSchema,
+  ImageSchema,
+  IsoDateTime,
+  MoneySchema,
+  PageQuery,
+  QueryId,
+  QuerySlugList,
+  QueryText,
+  RatingAggregateSchema,
+  RatingSummarySchema,
+  Slug,
+  listResponse,
+  queryInt,
+} from './common.ts';
+import { FaqSchema } from './faqs.ts';
+import { TagRefSchema } from './tags.ts';
+
+export const OPTION_KINDS = ['stay', 'short_adventure', 'flexible_adventure', 'adventure'] as const;
+export const OptionKind = z.enum(OPTION_KINDS);
+export type OptionKind = z.infer<typeof OptionKind>;
+export const PriceUnit = z.enum(['per_group', 'per_person', 'per_room']);
+export const GroupPriceType = z.enum(['price_per_group_with_additional_pax_addon', 'price_per_group_with_min_pax']);
+export const CancelType = z.enum(['all_sales_final', 'strict', 'standard', 'moderate']);
+export const RescheduleType = z.enum(['allow_reschedule_cancel', 'no_reschedule_cancel']);
+export const BookType = z.enum(['instant', 'request_to_book']);
+export const TripType = z.enum(['private', 'join_in']);
+export const LocationKind = z.enum(['meetup', 'pickup', 'return']);
+export const RoomType = z.enum(['double', 'single', 'twin', 'triple', 'family', 'studio', 'suite', 'dorm_bed', 'dorm']);
+export const RoomPrivacy = z.enum(['private', 'shared']);
+export const Difficulty = z.enum(['easy', 'moderate', 'challenging']);
+
+/** Sort options of spec §9: recommended (default), most_popular (Top Rated), asc/desc (price), latest. */
+export const OPTION_SORTS = ['recommended', 'most_popular', 'asc', 'desc', 'latest'] as const;
+export const OptionSort = z.enum(OPTION_SORTS);
+export type OptionSort = z.infer<typeof OptionSort>;
+
+/** An experience card: what lists, collections, magazine and pages embed. */
+export const OptionSummarySchema = z.object({
+  id: z.number().int(),
+  slugCode: z.string(),
+  name: z.string(),
+  summary: z.string(),
+  kind: OptionKind,
+  priceUnit: PriceUnit,
+  bookType: BookType,
+  tripType: TripType,
+  durationMinutes: z.number().int().nullable(),
+  durationDays: z.number().int().nullable(),
+  durationNights: z.number().int().nullable(),
+  /**
+   * The "from" price in the option's currency, from its pricing basis: adult price (per
+   * person), group price (per group), cheapest room-night (per room). Null if not priced.
+   */
+  fromPrice: MoneySchema.nullable(),
+  image: ImageSchema.nullable(),
+  city: CityRefSchema,
+  country: CountryRefSchema,
+  activityType: TagRefSchema.nullable(),
+  rating: RatingAggregateSchema,
+  ordersCount: z.number().int(),
+});
+export type OptionSummary = z.infer<typeof OptionSummarySchema>;
+
+export const OptionPricesSchema = z.object({
+  adult: MoneySchema.nullable(),
+  child: MoneySchema.nullable(),
+  localAdult: MoneySchema.nullable(),
+  localChild: MoneySchema.nullable(),
+  group: MoneySchema.nullable(),
+  groupIncludedPax: z.number().int().nullable(),
+  additionalPax: MoneySchema.nullable(),
+  minPax: z.number().int().nullable(),
+});
+export type OptionPrices = z.infer<typeof OptionPricesSchema>;
+
+export const TransportItemSchema = z.object({ id: z.string(), kind: z.literal('pickup'), name: z.string(), price: MoneySchema });
+export const OptionLocationSchema = z.object({
+  id: z.number().int(),
+  kind: LocationKind,
+  name: z.string(),
+  address: z.string(),
+  note: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export const OptionRoomSchema = z.object({
+  id: z.number().int(),
+  roomType: RoomType,
+  privacy: RoomPrivacy,
+  name: z.string(),
+  maxGuests: z.number().int(),
+  pricePerNight: MoneySchema,
+  quantity: z.number().int(),
+});
+export const ItineraryStepSchema = z.object({ time: z.string().nullable(), title: z.string(), description: z.string() });
+export const OptionPlaceSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string(), image: ImageSchema.nullable() });
+export const OperatorRefSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  tagline: z.string(),
+  image: ImageSchema.nullable(),
+  languages: z.array(z.string()),
+  foundedYear: z.number().int().nullable(),
+});
+export type OperatorRef = z.infer<typeof OperatorRefSchema>;
+
+/** Tags of an option grouped by kind (spec navigation kinds + sustainability + themes). */
+export const OptionTagsSchema = z.object({
+  activityType: z.array(TagRefSchema),
+  suitable: z.array(TagRefSchema),
+  sustainability: z.array(TagRefSchema),
+  theme: z.array(TagRefSchema),
+});
+
+/** Spec §3 Option, everything a product page shows. */
+export const OptionDetailSchema = OptionSummarySchema.extend({
+  description: z.string(),
+  images: z.array(ImageSchema),
+  currency: z.string(),
+  groupPriceType: GroupPriceType.nullable(),
+  useChildPrices: z.boolean(),
+  hasLocalPrice: z.boolean(),
+  prices: OptionPricesSchema,
+  cancelType: CancelType,
+  rescheduleType: RescheduleType,
+  minQtyForPrice: z.number().int(),
+  maxQtyForPrice: z.number().int(),
+  yachtTrip: z.boolean(),
+  capacity: z.number().int(),
+  startTimes: z.array(z.string()),
+  languages: z.array(z.string()),
+  minAge: z.number().int().nullable(),
+  difficulty: Difficulty,
+  highlights: z.array(z.string()),
+  itinerary: z.array(ItineraryStepSchema),
+  inclusions: z.array(z.string()),
+  exclusions: z.array(z.string()),
+  transportItems: z.array(TransportItemSchema),
+  locations: z.array(OptionLocationSchema),
+  rooms: z.array(OptionRoomSchema),
+  tags: OptionTagsSchema,
+  placesOfInterest: z.array(OptionPlaceSchema),
+  operator: OperatorRefSchema,
+  rating: RatingSummarySchema,
+  /** FAQs of this option (the general ones come from GET /faqs). */
+  faqs: z.array(FaqSchema),
+  updatedAt: IsoDateTime,
+});
+export type OptionDetail = z.infer<typeof OptionDetailSchema>;
+
+/**
+ * GET /options. Filters: `city`/`country` (slugs) or `city_id`/`country_id`, `kind`,
+ * `activity_type` (tag slug), `tags[]` (tag slugs, all must match), `collection` (slug),
+ * `supplier` (operator slug), `slug_codes[]`, `q` (name, summary, city), `sort_by` (or `sort`).
+ */
+export const ListOptionsQuery = PageQuery.extend({
+  city: Slug.optional(),
+  country: Slug.optional(),
+  cityId: QueryId.optional(),
+  countryId: QueryId.optional(),
+  kind: OptionKind.optional(),
+  activityType: Slug.optional(),
+  tags: QuerySlugList().optional(),
+  collection: Slug.optional(),
+  supplier: Slug.optional(),
+  slugCodes: QuerySlugList(100).optional(),
+  q: QueryText().optional(),
+  sortBy: OptionSort.optional(),
+  sort: OptionSort.optional(),
+  ...ChangedSinceQuery.shape,
+});
+export type ListOptionsQuery = z.infer<typeof ListOptionsQuery>;
+export type ListOptionsQueryInput = z.input<typeof ListOptionsQuery>;
+export const ListOptionsResponse = listResponse('options', OptionSummarySchema);
+export type ListOptionsResponse = z.infer<typeof ListOptionsResponse>;
+
+/** GET /options/{slugCode}/similar: same city or activity type, ranked; at most `limit` (default 8, ≤ 24). */
+export const SimilarOptionsQuery = z.object({ limit: queryInt(1, 24).default(8) });
+export const SimilarOptionsResponse = z.object({ options: z.array(OptionSummarySchema) });
+export type SimilarOptionsResponse = z.infer<typeof SimilarOptionsResponse>;
