@@ -1,4 +1,6 @@
-// `npm start`: one process that owns the database — open, migrate, seed when empty, then serve.
+// `npm start`: one process that owns the database — open, migrate, seed when empty, pull
+// content, build the storefront when it changed, then serve everything on one port.
+// `npm start -- --api-only` skips the pull and build and serves the API alone.
 import { parseConfig } from '../src/server/config.ts';
 import { DatabaseLockedError, openDatabase } from '../src/server/db/client.ts';
 import { createLogger } from '../src/server/logger.ts';
@@ -46,15 +48,18 @@ if (await isEmpty(database.db)) {
 }
 
 const rateLimitStore = createRateLimitStore(config.redisUrl);
+const apiOnly = process.argv.includes('--api-only');
 const pullApp = createApp({ db: database.db, config, log, rateLimitStore: new MemoryRateLimitStore() });
-const pulled = await step('Pulling content into the content cache', () =>
-  pullContent({ get: inProcessGet(pullApp, config), contentDir: config.contentDir }),
-);
-console.log(`  ${pulled.written} written, ${pulled.deleted} deleted, ${pulled.unchanged} unchanged`);
-await step('Building the storefront (skipped when nothing changed)', async () => {
-  const r = await buildSite({ distDir: config.distDir, contentDir: config.contentDir }, { log: (l) => console.log(l) });
-  console.log(r.skipped ? '  up to date: reusing the last build' : `  ${r.pages} pages built`);
-});
+if (!apiOnly) {
+  const pulled = await step('Pulling content into the content cache', () =>
+    pullContent({ get: inProcessGet(pullApp, config), contentDir: config.contentDir }),
+  );
+  console.log(`  ${pulled.written} written, ${pulled.deleted} deleted, ${pulled.unchanged} unchanged`);
+  await step('Building the storefront (skipped when nothing changed)', async () => {
+    const r = await buildSite({ distDir: config.distDir, contentDir: config.contentDir }, { log: (l) => console.log(l) });
+    console.log(r.skipped ? '  up to date: reusing the last build' : `  ${r.pages} pages built`);
+  });
+}
 
 const server = await listen({
   config,

@@ -111,7 +111,7 @@ export async function pullContent(opts: {
     mkdirSync(typeDir, { recursive: true });
     const schema = contentChangesResponse(type);
     let cursor: string | null = null;
-    let mark = since;
+    let mark: string | undefined;
     let count = 0;
     do {
       const q = new URLSearchParams({ type, per: '100' });

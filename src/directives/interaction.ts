@@ -2,23 +2,25 @@
 // The island's HTML is pre-rendered, so it looks complete before any JavaScript loads.
 // `client:interaction="shared"` marks islands that show shared state (cart badge, account
 // menu): they hydrate as soon as any island hydrates, so a store change reaches them.
-// A click that lands before hydration finishes is replayed once the island is live.
+// Clicks on buttons are held until the island is live and then replayed, so the first click
+// works even when it lands while the island's code is still loading (hover starts the load).
 import type { ClientDirective } from 'astro';
 
 const EVENTS = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'click'] as const;
 const HYDRATED = 'verdant:hydrated';
 
 const interaction: ClientDirective = (load, opts, el) => {
-  let started = false;
+  let state: 'idle' | 'loading' | 'live' = 'idle';
   let pendingClick: HTMLElement | null = null;
 
   const hydrate = async () => {
-    if (started) return;
-    started = true;
-    for (const type of EVENTS) el.removeEventListener(type, onEvent, true);
+    if (state !== 'idle') return;
+    state = 'loading';
     window.removeEventListener(HYDRATED, hydrate);
     const run = await load();
     await run();
+    state = 'live';
+    for (const type of EVENTS) el.removeEventListener(type, onEvent, true);
     window.dispatchEvent(new Event(HYDRATED));
     const target = pendingClick;
     pendingClick = null;
@@ -27,8 +29,9 @@ const interaction: ClientDirective = (load, opts, el) => {
   };
 
   function onEvent(event: Event) {
-    if (event.type === 'click' && event.target instanceof HTMLElement) {
-      const actionable = event.target.closest('button, [role="button"], summary');
+    if (state === 'live') return;
+    if (event.type === 'click' && event.target instanceof Element) {
+      const actionable = event.target.closest('button, [role="button"]');
       if (actionable instanceof HTMLElement && el.contains(actionable)) {
         event.preventDefault();
         event.stopPropagation();
