@@ -13,6 +13,8 @@ import { buildCatalogue, DEFAULT_OPTION_COUNT } from './catalogue.ts';
 import { must } from './prng.ts';
 import { DEV_PASSWORD, DEV_USERS, hashPassword } from './users.ts';
 
+export const DEMO_AFFILIATE_LINK_ID = 'amara-kinabalu-trails';
+
 export type SeedOptions = {
   storageDir: string;
   /** Total number of options (experiences); default 320. */
@@ -240,6 +242,16 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
       await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('"${t}"', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${t}"), 1), (SELECT COUNT(*) > 0 FROM "${t}"))`));
     }
   });
+  // A demo affiliate link of the approved ambassador: /a/amara-kinabalu-trails.
+  const [firstOption] = await db.select({ slugCode: s.options.slugCode }).from(s.options)
+    .where(sql`${s.options.published} AND ${s.options.deletedAt} IS NULL`).orderBy(s.options.id).limit(1);
+  if (firstOption) {
+    await db.insert(s.affiliateLinks).values({
+      id: DEMO_AFFILIATE_LINK_ID, userId: must(userIds, 'ambassador@verdant.test'), targetPath: `/experiences/${firstOption.slugCode}`,
+    }).onConflictDoNothing();
+    summary['affiliate_links'] = 1;
+  }
+
   progress('done');
   return summary;
 }
