@@ -514,3 +514,50 @@ export const affiliateClicks = pgTable('affiliate_clicks', {
   referer: text('referer'),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('affiliate_clicks_link_idx').on(t.linkId)]);
+
+// ── Engagement: newsletter, consent counts, contact and corporate inquiries ─
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  source: text('source').notNull().default('popup'), // popup | footer | signup
+  countryCode: text('country_code'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  unsubscribedAt: ts('unsubscribed_at'),
+}, (t) => [uniqueIndex('newsletter_email_uq').on(sql`lower(${t.email})`)]);
+
+/** Anonymous tallies of consent choices per day (no personal data). */
+export const cookieConsentCounts = pgTable('cookie_consent_counts', {
+  day: date('day', { mode: 'string' }).notNull(),
+  choice: text('choice', { enum: ['accept_all', 'custom'] }).notNull(),
+  performance: boolean('performance').notNull(),
+  functional: boolean('functional').notNull(),
+  targeting: boolean('targeting').notNull(),
+  count: integer('count').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.choice, t.performance, t.functional, t.targeting] })]);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  topic: text('topic').notNull(),
+  message: text('message').notNull(),
+  bookingReference: text('booking_reference'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  handledAt: ts('handled_at'),
+});
+
+export const corporateInquiries = pgTable('corporate_inquiries', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company').notNull(),
+  phoneNumber: text('phone_number'),
+  groupSize: integer('group_size').notNull(),
+  preferredDates: text('preferred_dates').notNull().default(''),
+  destinations: jsonb('destinations').$type<string[]>().notNull().default([]),
+  budgetPerPerson: integer('budget_per_person'),
+  budgetCurrency: text('budget_currency'),
+  message: text('message').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  handledAt: ts('handled_at'),
+}, (t) => [check('corporate_inquiries_group_ck', sql`${t.groupSize} BETWEEN 1 AND 10000`)]);
