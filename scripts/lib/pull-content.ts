@@ -11,7 +11,7 @@ import { ListFaqsResponse } from '../../src/contract/faqs.ts';
 import { InitialDataSchema } from '../../src/contract/initial-data.ts';
 import { HomePageSchema } from '../../src/contract/pages.ts';
 import { ListPromotionCodesResponse } from '../../src/contract/promotion-codes.ts';
-import { ListSiteReviewsResponse } from '../../src/contract/reviews.ts';
+import { ListCustomerReviewsResponse, ListSiteReviewsResponse } from '../../src/contract/reviews.ts';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
 
 /** Makes one GET against the API (in-process app.request or fetch over HTTP). */
@@ -142,6 +142,7 @@ export async function pullContent(opts: {
     ['home', getJson(opts.get, '/api/v1/page/home', HomePageSchema)],
     ['blog-filter-items', getJson(opts.get, '/api/v1/blogs/filter_items', BlogFilterItemsResponse)],
     ['site-reviews', getAllPages(opts.get, '/api/v1/site-reviews', 'siteReviews', ListSiteReviewsResponse)],
+    ['customer-reviews', getJson(opts.get, '/api/v1/customer-reviews?per=60', ListCustomerReviewsResponse)],
     ['promotion-codes', getAllPages(opts.get, '/api/v1/promotion-codes', 'promotionCodes', ListPromotionCodesResponse)],
     ['faqs', getAllPages(opts.get, '/api/v1/faqs', 'faqs', ListFaqsResponse)],
   ];

@@ -15,6 +15,7 @@ import {
   securityHeaders,
 } from './middleware.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
+import { engagementRoutes } from './routes/engagement.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 
 export type AppOptions = AppDeps & {
@@ -59,6 +60,7 @@ export function createApp(opts: AppOptions) {
   api.get('/csrf-token', (c) => reply(c, { token: issueCsrfToken(c) }));
   api.route('/', catalogueRoutes());
   api.route('/', trackingRoutes());
+  api.route('/', engagementRoutes());
   api.all('*', () => {
     throw new HttpError(404, 'Not found');
   });

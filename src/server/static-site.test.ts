@@ -95,6 +95,16 @@ describe('static site', () => {
     }
   });
 
+  it('sets the currency cookie from the visitor country on a first visit only', async () => {
+    const { app } = setup();
+    const first = await app.request('/', { headers: { 'cf-ipcountry': 'MY' } });
+    expect(first.headers.get('set-cookie')).toMatch(/^currency=MYR; Path=\/;/);
+    const returning = await app.request('/', { headers: { 'cf-ipcountry': 'MY', cookie: 'currency=JPY' } });
+    expect(returning.headers.get('set-cookie')).toBeNull();
+    const unknown = await app.request('/');
+    expect(unknown.headers.get('set-cookie')).toBeNull();
+  });
+
   it('does not shadow the API', async () => {
     const { app } = setup();
     expect(await (await app.request('/api/v1/ping')).json()).toEqual({ ok: true });

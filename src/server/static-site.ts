@@ -6,6 +6,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
+import { currencyForCountry } from '../lib/geo-currency.ts';
 import type { AppEnv } from './context.ts';
 
 export const SITE_CSP = [
@@ -96,6 +97,11 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string }) {
       'X-Content-Type-Options': 'nosniff',
     });
     if (ext === '.html') {
+      // First visit: the currency follows the visitor's country (trusted proxy header).
+      const country = c.req.header(c.var.config.geoCountryHeader);
+      if (country && !/(?:^|;\s*)currency=/.test(c.req.header('cookie') ?? '')) {
+        headers.append('Set-Cookie', `currency=${currencyForCountry(country)}; Path=/; Max-Age=31536000; SameSite=Lax`);
+      }
       headers.set('Content-Security-Policy', SITE_CSP);
       headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
       headers.set('X-Frame-Options', 'DENY');
