@@ -61,8 +61,9 @@ describe('GET /content/changes', () => {
     const since = await dbNow();
     const { options } = await getOk(t, '/options?per=5&sort=asc', ListOptionsResponse);
     expect(options.length).toBe(5);
-    for (const o of [...options].reverse()) {
-      await t.db.execute(sql`update options set updated_at = clock_timestamp() where slug_code = ${o.slugCode}`);
+    // PGlite's clock can give two quick updates the same timestamp: space them 1 ms apart.
+    for (const [i, o] of [...options].reverse().entries()) {
+      await t.db.execute(sql`update options set updated_at = clock_timestamp() + make_interval(secs => ${i} * 0.001) where slug_code = ${o.slugCode}`);
     }
     const { changes, pages } = await pull('options', since, 2);
     expect(pages).toBe(3);
