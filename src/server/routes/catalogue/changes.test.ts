@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const dbNow = async () => rowsOf<{ now: string }>(await t.db.execute(sql`select to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as now`))[0]!.now;
+const dbNow = async () => rowsOf<{ now: string }>(await t.db.execute(sql`select to_char((clock_timestamp() - interval '1 millisecond') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as now`))[0]!.now;
 
 type Change = { key: string; deleted: boolean; updatedAt: string; record?: unknown };
 
