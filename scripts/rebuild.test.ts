@@ -1,0 +1,107 @@
+// A rebuild after one changed record changes exactly that record's pages, and the old site
+// keeps serving until the new build is swapped in.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/server/app.ts';
+import { parseConfig } from '../src/server/config.ts';
+import type { Database } from '../src/server/db/client.ts';
+import { options } from '../src/server/db/schema.ts';
+import { MemoryRateLimitStore } from '../src/server/providers/rate-limit.ts';
+import { mountSite } from '../src/server/site.ts';
+import { openTestDatabase } from '../src/server/testing/test-app.ts';
+import { testStorageDir } from '../src/server/testing/backend.ts';
+import { inProcessGet } from './lib/api-access.ts';
+import { buildSite } from './lib/build-site.ts';
+import { pullContent } from './lib/pull-content.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+function htmlHashes(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== 'pagefind' && e.name !== '_astro') walk(p);
+      } else if (e.name.endsWith('.html')) out.set(`/${relative(dir, p)}`, createHash('sha256').update(readFileSync(p)).digest('hex'));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('npm run rebuild', () => {
+  it('changes exactly the edited page and swaps atomically', { timeout: 600_000 }, async () => {
+    const work = mkdtempSync(join(tmpdir(), 'verdant-rebuild-'));
+    const dirs = { distDir: join(work, 'dist'), contentDir: join(work, 'content') };
+    const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: join(testStorageDir, '..'), LOG_LEVEL: 'silent' });
+    const app = createApp({
+      db: database.db,
+      config,
+      log: pino({ level: 'silent' }),
+      rateLimitStore: new MemoryRateLimitStore(),
+      extend: (a) => mountSite(a, { config, distDir: dirs.distDir }),
+    });
+    const get = inProcessGet(app, config);
+
+    await pullContent({ get, contentDir: dirs.contentDir });
+    const first = await buildSite(dirs);
+    expect(first.skipped).toBe(false);
+    const before = htmlHashes(first.dir);
+
+    const [target] = await database.db
+      .select({ id: options.id, slugCode: options.slugCode })
+      .from(options)
+      .where(eq(options.published, true))
+      .orderBy(options.id)
+      .limit(1);
+    const page = `/experiences/${target!.slugCode}`;
+    const oldHtml = await (await app.request(page)).text();
+    expect(oldHtml).not.toContain('Rebuilt-by-test marker');
+
+    // Nothing changed: the pull writes nothing and the build is skipped.
+    const idle = await pullContent({ get, contentDir: dirs.contentDir });
+    expect(idle.written).toBe(0);
+    expect((await buildSite(dirs)).skipped).toBe(true);
+
+    await database.db
+      .update(options)
+      .set({ description: sql`${options.description} || ' Rebuilt-by-test marker.'`, updatedAt: sql`now()` })
+      .where(eq(options.id, target!.id));
+    const pulled = await pullContent({ get, contentDir: dirs.contentDir });
+    expect(pulled.written).toBe(1);
+
+    // While the new build runs, the old site keeps answering.
+    let servedDuringBuild = 0;
+    let building = true;
+    const poll = (async () => {
+      while (building) {
+        const res = await app.request(page);
+        expect(res.status).toBe(200);
+        if (building && !(await res.text()).includes('Rebuilt-by-test marker')) servedDuringBuild++;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const second = await buildSite(dirs);
+    building = false;
+    await poll;
+    expect(servedDuringBuild).toBeGreaterThan(3);
+    expect(await (await app.request(page)).text()).toContain('Rebuilt-by-test marker');
+
+    const after = htmlHashes(second.dir);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    const changed = [...after].filter(([p, h]) => before.get(p) !== h).map(([p]) => p);
+    expect(changed.length).toBeGreaterThan(0);
+    for (const p of changed) expect(p).toMatch(new RegExp(`^/(experiences|options|events)/${target!.slugCode}/index\\.html$`));
+    expect(changed).toContain(`${page}/index.html`);
+  });
+});
