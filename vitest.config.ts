@@ -7,7 +7,7 @@ export default defineConfig({
     globalSetup: ['./src/server/testing/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });
