@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { $currency, setCurrency } from '../../stores/currency.ts';
+import { $openMenu, closeMenu } from '../header/menu-store.ts';
 import { applyCurrency, readCurrencyData } from './apply-prices.ts';
 
 export type CurrencyOption = { code: string; fullName: string; symbol: string };
@@ -21,6 +22,18 @@ export default function CurrencyPicker({ currencies, defaultCurrency }: Props) {
 
   // The list may have been opened natively before hydration finished.
   useEffect(() => setOpen(detailsRef.current?.open ?? false), []);
+
+  // One header pop-up at a time: a header menu opening closes the list, and the other way round.
+  useEffect(
+    () =>
+      $openMenu.listen((menu) => {
+        if (menu && detailsRef.current) detailsRef.current.open = false;
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (open) closeMenu();
+  }, [open]);
 
   // Another tab may choose too (the store polls the cookie): keep this page's prices in step.
   useEffect(() => {

@@ -1,0 +1,8 @@
+// Runs on every page with the header, before any interaction (a few hundred bytes): points the
+// login links at the login page with this page's real path and query. Pages are built once
+// and shell pages serve many paths, so the build can only guess; the islands read the same
+// location when they hydrate.
+import { loginHref } from '../../lib/header-paths.ts';
+
+const href = loginHref(window.location.pathname, window.location.search);
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-login-link]')) link.setAttribute('href', href);

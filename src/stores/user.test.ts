@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { $cart, setCart } from './cart.ts';
+import { $user, logout, provideLogout, setUser, type SessionUser } from './user.ts';
+
+const user: SessionUser = { id: 'u1', name: 'Ana', email: 'ana@verdant.test', avatarUrl: null, isAdmin: false, isPartner: false, ambassadorProfile: null };
+const noStorage = undefined;
+
+describe('user store', () => {
+  afterEach(() => {
+    provideLogout(undefined);
+    setUser(null);
+  });
+
+  it('starts signed out', () => expect($user.get()).toBeNull());
+
+  it('logout clears the user and the cart without any server call by default', async () => {
+    setUser(user);
+    setCart({ id: 'c1', orderItemId: 1 }, noStorage);
+    await logout();
+    expect($user.get()).toBeNull();
+    expect($cart.get()).toBeNull();
+  });
+
+  it('logout runs the provided server call first', async () => {
+    const call = vi.fn(async () => {});
+    provideLogout(call);
+    setUser(user);
+    await logout();
+    expect(call).toHaveBeenCalledWith(user);
+    expect($user.get()).toBeNull();
+  });
+
+  it('a failing call throws and keeps the user signed in', async () => {
+    provideLogout(async () => {
+      throw new Error("Couldn't logout for user");
+    });
+    setUser(user);
+    await expect(logout()).rejects.toThrow("Couldn't logout for user");
+    expect($user.get()).toEqual(user);
+  });
+});

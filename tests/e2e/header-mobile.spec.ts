@@ -1,0 +1,82 @@
+// The mobile side menu (spec §2 Header: it mirrors the header with sub-panels and 'Back to
+// Home'): a modal panel that keeps focus, locks the page's scroll and closes on Escape.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+test.describe('mobile side menu @mobile', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 992, 'the side menu replaces the navigation below 992 px');
+
+  const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
+  const menu = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
+
+  test('opens on the first tap, walks through sub-panels and back, and closes with Escape', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('.site-header__nav')).toBeHidden();
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu(page).getByRole('link', { name: 'Back to Home', exact: true })).toHaveAttribute('href', '/');
+    await expect(menu(page).getByRole('link', { name: 'Field Notes' })).toHaveAttribute('href', '/magazine');
+    await expect(menu(page).getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute('href', /^\/users\/login\?redirect_path=%2F&/);
+    // The page behind does not scroll while the menu is open.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+
+    // Destinations → a country → its cities, with a back control at each level.
+    await menu(page).getByRole('button', { name: 'Destinations' }).click();
+    await expect(menu(page).getByText('Back to Home')).toBeHidden();
+    const back = menu(page).getByRole('button', { name: 'Back', exact: true });
+    await expect(back).toBeFocused();
+    await expect(menu(page).getByRole('link', { name: 'Singapore', exact: true })).toHaveAttribute('href', '/cities/singapore');
+    const country = menu(page).locator('[data-mnav-open^="country-"]').first();
+    const countryName = (await country.textContent())!.trim();
+    await country.click();
+    await expect(menu(page).locator('.mnav__title:visible')).toHaveText(countryName);
+    await expect(menu(page).getByRole('link', { name: `All of ${countryName}` })).toHaveAttribute('href', /^\/countries\//);
+    await expect(menu(page).locator('[data-mnav-panel^="country-"]:visible a[href^="/cities/"]').first()).toBeVisible();
+    await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(menu(page).getByRole('button', { name: countryName })).toBeFocused();
+    await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(menu(page).getByRole('link', { name: 'Back to Home', exact: true })).toBeVisible();
+    await expect(menu(page).getByRole('button', { name: 'Destinations' })).toBeFocused();
+
+    // Gifts and About mirror the desktop menus.
+    await menu(page).getByRole('button', { name: 'Gifts' }).click();
+    await expect(menu(page).getByRole('link', { name: 'All gifts' })).toHaveAttribute('href', '/gifts');
+    await expect(menu(page).locator('a[href^="/collections/"]:visible').first()).toBeVisible();
+    await menu(page).getByRole('button', { name: 'Back', exact: true }).click();
+    await menu(page).getByRole('button', { name: 'About' }).click();
+    await expect(menu(page).getByRole('link', { name: 'Sustainability 101' })).toHaveAttribute('href', '/sustainability');
+
+    await page.keyboard.press('Escape');
+    await expect(menu(page)).toBeHidden();
+    await expect(menuButton(page)).toBeFocused();
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+  });
+
+  test('keeps focus inside while open', async ({ page }) => {
+    await page.goto('/');
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('dialog[open]'))).toBe(true);
+    }
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('dialog[open]'))).toBe(true);
+    }
+    await menu(page).getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu(page)).toBeHidden();
+  });
+
+  test('is accessible while open, on the top level and in a sub-panel', async ({ page, axe }) => {
+    await page.goto('/');
+    await menuButton(page).click();
+    await expect(menu(page)).toBeVisible();
+    await axe('#mobile-menu');
+    await menu(page).getByRole('button', { name: 'Destinations' }).click();
+    await expect(menu(page).getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+    await axe('#mobile-menu');
+  });
+});

@@ -1,0 +1,214 @@
+// The desktop header (spec §2 Header, §4 Header and pickers): menus that are in the HTML from
+// the build and open on the very first hover or click, close on outside click, Escape and
+// navigation, and work from the keyboard; the login link; the bag; the locked currency.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const trigger = (page: Page, name: 'Destinations' | 'Gifts' | 'About') => page.getByRole('button', { name, exact: true });
+const panel = (page: Page, id: 'destinations' | 'gifts' | 'about') => page.locator(`#nav-${id}-menu`);
+
+/** Island code that would have loaded before any interaction (client:interaction loads none). */
+function watchIslandScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' && /HeaderNav|MobileMenu|AccountMenu|CartButton|client\.|react/i.test(r.url())) scripts.push(r.url());
+  });
+  return scripts;
+}
+
+test.describe('header menus', () => {
+  test('the mega-menu is in the HTML before any script runs, and opens on the first hover', async ({ page }) => {
+    const scripts = watchIslandScripts(page);
+    await page.goto('/');
+    // Pre-rendered: every destination link is in the page, hidden until opened.
+    await expect(panel(page, 'destinations')).toBeHidden();
+    expect(await panel(page, 'destinations').locator('a[href^="/countries/"], a[href^="/cities/"]').count()).toBeGreaterThan(10);
+    expect(scripts).toEqual([]);
+
+    await trigger(page, 'Destinations').hover();
+    await expect(panel(page, 'destinations')).toBeVisible();
+    await expect(trigger(page, 'Destinations')).toHaveAttribute('aria-expanded', 'true');
+
+    // Escape closes it even though focus never went into it.
+    await page.keyboard.press('Escape');
+    await expect(panel(page, 'destinations')).toBeHidden();
+
+    // Hover-opened: it closes when the pointer leaves for the page.
+    await page.mouse.move(640, 400);
+    await trigger(page, 'Destinations').hover();
+    await expect(panel(page, 'destinations')).toBeVisible();
+    await page.mouse.move(640, 760);
+    await expect(panel(page, 'destinations')).toBeHidden();
+    await expect(trigger(page, 'Destinations')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the first click opens the menu even while the island is still loading', async ({ page }) => {
+    // Slow the island code down so the click surely lands before hydration; the directive
+    // holds it and replays it once the island is live.
+    await page.route(/\/_astro\/.*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.goto('/');
+    await trigger(page, 'Gifts').click();
+    await expect(panel(page, 'gifts')).toBeVisible();
+    await expect(trigger(page, 'Gifts')).toHaveAttribute('aria-expanded', 'true');
+    // It stays open (a click-opened menu does not close when the hover delay runs out).
+    await page.waitForTimeout(600);
+    await expect(panel(page, 'gifts')).toBeVisible();
+    // A second click closes it.
+    await trigger(page, 'Gifts').click();
+    await expect(panel(page, 'gifts')).toBeHidden();
+  });
+
+  test('Singapore goes straight to its city page; countries list their cities', async ({ page }) => {
+    await page.goto('/');
+    await trigger(page, 'Destinations').click();
+    const menu = panel(page, 'destinations');
+    const countries = menu.locator('[data-menu-country]');
+    await expect(countries.first()).toHaveText('Singapore');
+    await expect(countries.first()).toHaveAttribute('href', '/cities/singapore');
+    await expect(menu.locator('a[href^="/countries/"]').first()).toBeVisible();
+    await expect(menu.locator('.mega__cities a[href^="/cities/"]').first()).toBeVisible();
+
+    await countries.first().click();
+    await expect(page).toHaveURL(/\/cities\/singapore$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Singapore');
+    // Navigation closes the menu, also when the page comes back from the history.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(panel(page, 'destinations')).toBeHidden();
+  });
+
+  test('closes on an outside click, and on Escape with focus back on its trigger', async ({ page }) => {
+    await page.goto('/');
+    await trigger(page, 'Destinations').click();
+    await expect(panel(page, 'destinations')).toBeVisible();
+    await page.mouse.click(900, 36); // the header, outside the menu
+    await expect(panel(page, 'destinations')).toBeHidden();
+
+    await trigger(page, 'About').click();
+    await expect(panel(page, 'about')).toBeVisible();
+    await panel(page, 'about').getByRole('link').first().focus();
+    await page.keyboard.press('Escape');
+    await expect(panel(page, 'about')).toBeHidden();
+    await expect(trigger(page, 'About')).toBeFocused();
+  });
+
+  test('works from the keyboard: Tab to Destinations, Enter opens, Tab walks into the links', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('.site-header__home').focus();
+    await page.keyboard.press('Tab');
+    await expect(trigger(page, 'Destinations')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel(page, 'destinations')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(panel(page, 'destinations').locator('[data-menu-country="singapore"]')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel(page, 'destinations').locator('a:focus')).toHaveCount(1);
+
+    await page.keyboard.press('Escape');
+    await expect(panel(page, 'destinations')).toBeHidden();
+    await expect(trigger(page, 'Destinations')).toBeFocused();
+    // Tab past a closed menu goes to the next one.
+    await page.keyboard.press('Tab');
+    await expect(trigger(page, 'Gifts')).toBeFocused();
+  });
+
+  test('is accessible with the mega-menu open', async ({ page, axe }) => {
+    await page.goto('/');
+    await trigger(page, 'Destinations').click();
+    await expect(panel(page, 'destinations')).toBeVisible();
+    await axe('.site-header');
+    await trigger(page, 'Gifts').click();
+    await expect(panel(page, 'gifts')).toBeVisible();
+    await axe('.site-header');
+  });
+});
+
+test.describe('header links', () => {
+  test('the About menu lists the four pages, and each resolves', async ({ page, request }) => {
+    await page.goto('/');
+    await trigger(page, 'About').click();
+    const links = panel(page, 'about').getByRole('link');
+    await expect(links).toHaveCount(4);
+    const expected = [
+      ['Our Story', '/about'],
+      ['Our Mission', '/our-mission'],
+      ['Curation Process', '/our-curation'],
+      ['Sustainability 101', '/sustainability'],
+    ];
+    for (const [i, [name, href]] of expected.entries()) {
+      await expect(links.nth(i)).toHaveAttribute('href', href!);
+      await expect(links.nth(i)).toContainText(name!);
+      expect((await request.get(href!)).status(), href).toBe(200);
+    }
+  });
+
+  test('the Gifts menu lists the gift collections, whose pages load, and leads to all gifts', async ({ page, api }) => {
+    const initial = await api<{ gift_collections: { name: string; slug_code: string }[] }>('/initial_data');
+    expect(initial.gift_collections.length).toBeGreaterThan(0);
+    await page.goto('/');
+    await trigger(page, 'Gifts').click();
+    for (const g of initial.gift_collections) {
+      await expect(panel(page, 'gifts').locator(`a[href="/collections/${g.slug_code}"]`)).toContainText(g.name);
+    }
+    const first = initial.gift_collections[0]!;
+    await panel(page, 'gifts').locator(`a[href="/collections/${first.slug_code}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/collections/${first.slug_code}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
+    await expect(page.locator('.option-card').first()).toBeVisible();
+
+    await trigger(page, 'Gifts').click();
+    await panel(page, 'gifts').getByRole('link', { name: /All gifts/ }).click();
+    await expect(page).toHaveURL(/\/gifts$/);
+    await expect(page).toHaveTitle(/^Gifts \| Verdant$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gifts');
+    await expect(page.locator('main a[href^="/collections/"]')).toHaveCount(initial.gift_collections.length);
+  });
+
+  test('the login link carries the current path and query, before any interaction', async ({ page }) => {
+    await page.goto('/cities/singapore?ref=newsletter&tag=a&tag=b');
+    const href = await page.getByRole('link', { name: 'Log in', exact: true }).getAttribute('href');
+    const url = new URL(href!, 'http://x');
+    expect(url.pathname).toBe('/users/login');
+    expect(url.searchParams.get('redirect_path')).toBe('/cities/singapore');
+    expect(JSON.parse(url.searchParams.get('redirect_path_query')!)).toEqual({ ref: 'newsletter', tag: ['a', 'b'] });
+  });
+
+  test('a shell page gets its real path in the login link, not the shell’s', async ({ page }) => {
+    await page.goto('/account/trips');
+    const href = await page.getByRole('link', { name: 'Log in', exact: true }).getAttribute('href');
+    expect(new URL(href!, 'http://x').searchParams.get('redirect_path')).toBe('/account/trips');
+  });
+});
+
+test.describe('header tools', () => {
+  test('the bag shows no badge without a cart and says it is empty', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('cartId', 'unknown-cart'));
+    await page.goto('/');
+    const bag = page.getByRole('button', { name: /^Your bag/ });
+    await expect(bag).toBeVisible();
+    await expect(page.locator('.hcart__badge')).toHaveCount(0);
+    await bag.click();
+    await expect(page.getByText('Bag whispers: "Fill me!"')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('Bag whispers: "Fill me!"')).toBeHidden();
+    await expect(bag).toBeFocused();
+  });
+
+  test('the currency picker is static text with the reason on a trip’s change-date page', async ({ page }) => {
+    await page.goto('/account/trips/some-trip/change-date');
+    await expect(page.locator('.currency-picker__trigger')).toBeHidden();
+    const locked = page.locator('.header-currency__locked');
+    await expect(locked).toBeVisible();
+    await expect(locked).toContainText('USD');
+    await locked.hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await expect(page.getByRole('tooltip')).toContainText('fixed on this page');
+
+    await page.goto('/account/trips/some-trip');
+    await expect(page.locator('.currency-picker__trigger')).toBeVisible();
+    await expect(page.locator('.header-currency__locked')).toBeHidden();
+  });
+});
