@@ -1,8 +1,20 @@
 // Static storefront: every content page is pre-rendered from content-cache/; per-user pages
 // are static shells. Built into VERDANT_OUT_DIR by scripts/build-site.ts (then swapped in).
+import partytown from '@astrojs/partytown';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import interactionDirective from './src/directives/integration.mjs';
+
+/**
+ * Partytown's files under /~partytown/, but not its loader on every page: the overlays load it
+ * only when a third-party id is configured and the visitor consented (src/islands/overlays/
+ * third-party.ts). Its service worker on every page would cost Lighthouse Best Practices points.
+ */
+function partytownAfterConsent() {
+  const integration = partytown();
+  const { 'astro:config:setup': _injectsLoaderEverywhere, ...hooks } = integration.hooks;
+  return { ...integration, hooks };
+}
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
@@ -13,7 +25,7 @@ export default defineConfig({
   compressHTML: true,
   devToolbar: { enabled: false },
   prefetch: false,
-  integrations: [react(), interactionDirective()],
+  integrations: [react(), interactionDirective(), partytownAfterConsent()],
   vite: {
     server: { proxy: { '/api': 'http://localhost:4321', '/_image': 'http://localhost:4321', '/storage': 'http://localhost:4321' } },
   },

@@ -1,0 +1,74 @@
+// Runs on every page before any interaction (plain script, no React): campaign tracking,
+// the cookie banner and preference centre, third-party scripts after consent, the
+// rate-limit modal, the notice bar, the login modal shell, the footer's newsletter form,
+// and the newsletter pop-up's 30 s timer (its React code loads only when it fires).
+import { $consent } from '../../stores/consent.ts';
+import { $isLoginModalOpen, $notice, $tooManyRequests, closeLoginModal, dismissTooManyRequests, showNotice, type NoticeKind } from '../../stores/ui.ts';
+import { enhanceSubscribeForm } from '../newsletter/footer-form.ts';
+import { schedulePopup } from '../newsletter/popup-schedule.ts';
+import { setUpConsent } from './consent-ui.ts';
+import { setUpModal } from './modal.ts';
+import { loadTrackers } from './third-party.ts';
+import { rememberCampaign } from './utm.ts';
+
+/** Other scripts (and pages without a bundle of their own) can raise a notice with this event. */
+export const NOTICE_EVENT = 'verdant:notice';
+
+const root = document.querySelector<HTMLElement>('[data-overlays]');
+const storage = (kind: 'localStorage' | 'sessionStorage'): Storage | undefined => {
+  try {
+    return window[kind];
+  } catch {
+    return undefined;
+  }
+};
+
+try {
+  const session = storage('sessionStorage');
+  if (session) rememberCampaign(location.search, session);
+} catch (err) {
+  console.warn('Could not keep the campaign', err);
+}
+
+setUpConsent();
+const ids = { analyticsId: root?.dataset['analyticsId'], pixelId: root?.dataset['pixelId'] };
+if (ids.analyticsId || ids.pixelId) $consent.subscribe((consent) => loadTrackers(consent, ids));
+
+const rateLimit = document.querySelector<HTMLDialogElement>('[data-rate-limit-modal]');
+if (rateLimit) {
+  const modal = setUpModal(rateLimit, { onClose: dismissTooManyRequests });
+  $tooManyRequests.subscribe((on) => (on ? modal.open() : modal.close()));
+}
+
+const login = document.querySelector<HTMLDialogElement>('[data-login-modal]');
+if (login) {
+  const modal = setUpModal(login, { onClose: closeLoginModal });
+  $isLoginModalOpen.subscribe((open) => (open ? modal.open() : modal.close()));
+}
+
+const bar = document.querySelector<HTMLElement>('[data-notice-bar]');
+if (bar) {
+  $notice.subscribe((notice) => {
+    for (const region of bar.querySelectorAll<HTMLElement>('[data-notice]')) {
+      const kind = region.dataset['notice'] as NoticeKind;
+      region.textContent = notice?.kind === kind ? (kind === 'alert' ? `ERROR: ${notice.text}` : notice.text) : '';
+    }
+  });
+}
+window.addEventListener(NOTICE_EVENT, (event) => {
+  const detail = (event as CustomEvent<unknown>).detail;
+  if (detail && typeof detail === 'object' && typeof (detail as { text?: unknown }).text === 'string') showNotice(detail as Parameters<typeof showNotice>[0]);
+});
+
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-subscribe-form]')) enhanceSubscribeForm(form);
+
+const popupRoot = document.querySelector<HTMLElement>('[data-newsletter-popup]');
+const local = storage('localStorage');
+if (popupRoot && local) {
+  schedulePopup(local, async () => {
+    const { mountNewsletterPopup } = await import('../newsletter/mount-popup.tsx');
+    mountNewsletterPopup(popupRoot);
+  });
+}
+
+if (root) root.dataset['ready'] = '';
