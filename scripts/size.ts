@@ -42,7 +42,7 @@ function htmlFiles(dir: string): string[] {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory()) {
-      if (e.name !== '_astro' && e.name !== 'pagefind') out.push(...htmlFiles(p));
+      if (e.name !== '_astro' && e.name !== 'pagefind' && e.name !== '~partytown') out.push(...htmlFiles(p));
     } else if (e.name.endsWith('.html')) out.push(p);
   }
   return out;

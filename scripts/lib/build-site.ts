@@ -37,7 +37,8 @@ export function buildInputsHash(dirs: SiteDirs): string {
   };
   for (const i of CODE_INPUTS) walk(join(root, i));
   walk(dirs.contentDir);
-  h.update(`site:${process.env['PUBLIC_SITE_URL'] ?? ''}`);
+  // Public build-time settings (site URL, API key, analytics ids) are inputs too.
+  for (const [k, v] of Object.entries(process.env).filter(([k]) => k.startsWith('PUBLIC_')).sort()) h.update(`${k}=${v}\0`);
   return h.digest('hex');
 }
 
@@ -125,7 +126,7 @@ export async function buildSite(
   const dir = join(buildsDir, `build-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const node = process.execPath;
   log('  astro build…');
-  await run(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], { VERDANT_OUT_DIR: dir, VERDANT_CONTENT_DIR: resolve(dirs.contentDir) }, opts.quiet ?? true);
+  await run(node, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], { VERDANT_OUT_DIR: dir, VERDANT_CONTENT_DIR: resolve(dirs.contentDir), NODE_ENV: 'production' }, opts.quiet ?? true);
   log('  pagefind index…');
   await run(node, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', dir, '--silent'], {}, opts.quiet ?? true);
   log('  precompressing…');
