@@ -8,7 +8,7 @@ const serverImport = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-*/', '.e2e/', '.builds/', '.astro/', '.data/', 'content-cache/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
+  { ignores: ['dist/', 'dist-*/', '.e2e/', '.e2e-*/', '.builds/', '.astro/', '.data/', 'content-cache/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

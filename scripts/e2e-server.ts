@@ -5,7 +5,9 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const e2e = resolve(root, '.e2e');
+// One folder per port, so two runs on different ports never rebuild each other's site.
+const port = process.env['E2E_PORT'] ?? '4399';
+const e2e = resolve(root, port === '4399' ? '.e2e' : `.e2e-${port}`);
 rmSync(resolve(e2e, 'data/pglite'), { recursive: true, force: true });
 rmSync(resolve(e2e, 'data/verdant.lock'), { force: true });
 Object.assign(process.env, {

@@ -2,11 +2,13 @@
 // scripts/lib/pull-content.ts): `<dir>/<type>/<key>.json` detail records and `<dir>/site/*.json`
 // singletons. Every record is validated again here with the contract's schema, so a page
 // never renders a shape the contract does not promise.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineCollection } from 'astro:content';
+import { z } from 'zod';
 import { glob, type Loader } from 'astro/loaders';
+import { InfoFrontMatterSchema } from './components/info/info-content.ts';
 import { BestOfListDetailSchema } from './contract/best-of-lists.ts';
 import { BlogDetailSchema, BlogFilterItemsResponse } from './contract/blogs.ts';
 import { CityDetailSchema } from './contract/cities.ts';
@@ -18,7 +20,7 @@ import { ItineraryDetailSchema } from './contract/itineraries.ts';
 import { OptionDetailSchema } from './contract/options.ts';
 import { HomePageSchema } from './contract/pages.ts';
 import { PromotionCodeSchema } from './contract/promotion-codes.ts';
-import { SiteReviewSchema } from './contract/reviews.ts';
+import { ListCustomerReviewsResponse, SiteReviewSchema } from './contract/reviews.ts';
 import { SupplierDetailSchema } from './contract/suppliers.ts';
 import { TagDetailSchema } from './contract/tags.ts';
 
@@ -74,6 +76,28 @@ function siteList(name: string, idOf: (item: Record<string, unknown>) => unknown
   };
 }
 
+/**
+ * The page files under src/pages, one entry per file (id: its path there), so links and the
+ * sitemap can name only pages the build produces, including ones added later.
+ */
+function pageFiles(): Loader {
+  return {
+    name: 'verdant-page-files',
+    load: async ({ store, parseData, generateDigest }) => {
+      store.clear();
+      const dir = join(import.meta.dirname, 'pages');
+      const files = (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+        .map((f) => f.replace(/\\/g, '/'))
+        .filter((f) => /\.(astro|md|mdx|ts|js)$/.test(f) && !/(^|\/)_/.test(f) && !/\.test\.[jt]sx?$/.test(f))
+        .sort();
+      for (const file of files) {
+        const data = await parseData({ id: file, data: { file } });
+        store.set({ id: file, data, digest: generateDigest(data) });
+      }
+    },
+  };
+}
+
 const bySlug = (d: Record<string, unknown>) => d['slug'];
 
 export const collections = {
@@ -92,4 +116,11 @@ export const collections = {
   siteReviews: defineCollection({ loader: siteList('site-reviews', (r) => r['id']), schema: SiteReviewSchema }),
   promotionCodes: defineCollection({ loader: siteList('promotion-codes', (p) => p['code']), schema: PromotionCodeSchema }),
   faqs: defineCollection({ loader: siteList('faqs', (f) => f['id']), schema: FaqSchema }),
+  customerReviews: defineCollection({ loader: siteRecord('customer-reviews'), schema: ListCustomerReviewsResponse }),
+  /** Information pages: `src/content/info/<route>.md` (README.md describes the front matter). */
+  info: defineCollection({
+    loader: glob({ base: pathToFileURL(join(import.meta.dirname, 'content/info') + '/'), pattern: ['*.md', '!README.md'] }),
+    schema: InfoFrontMatterSchema,
+  }),
+  pageFiles: defineCollection({ loader: pageFiles(), schema: z.object({ file: z.string() }) }),
 };

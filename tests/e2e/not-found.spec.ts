@@ -4,8 +4,8 @@ for (const path of ['/experiences/no-such-experience-x1', '/countries/atlantis',
   test(`${path} answers the 404 page with status 404`, async ({ page }) => {
     const res = await page.goto(path);
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This trail doesn’t lead anywhere.');
-    await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This trail has gone cold');
+    await expect(page.getByRole('link', { name: 'Back to the homepage' })).toHaveAttribute('href', '/');
   });
 }
 
