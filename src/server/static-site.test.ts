@@ -7,7 +7,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
 import type { AppEnv } from './context.ts';
-import { mountStaticSite } from './static-site.ts';
+import { mountStaticSite, siteCsp } from './static-site.ts';
 
 function makeBuild(root: string, name: string, marker: string) {
   const dir = join(root, name);
@@ -103,6 +103,13 @@ describe('static site', () => {
     expect(returning.headers.get('set-cookie')).toBeNull();
     const unknown = await app.request('/');
     expect(unknown.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('allows the analytics and pixel hosts in the CSP only when they are configured', () => {
+    expect(siteCsp()).not.toMatch(/googletagmanager|facebook/);
+    const both = siteCsp({ analytics: true, pixel: true });
+    expect(both).toMatch(/script-src 'self' 'unsafe-inline' https:\/\/www\.googletagmanager\.com/);
+    expect(both).toMatch(/connect-src [^;]*https:\/\/connect\.facebook\.net/);
   });
 
   it('does not shadow the API', async () => {

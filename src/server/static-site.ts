@@ -9,19 +9,30 @@ import type { Context, Hono } from 'hono';
 import { currencyForCountry } from '../lib/geo-currency.ts';
 import type { AppEnv } from './context.ts';
 
-export const SITE_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self' ws: wss:",
-  'frame-src https://www.youtube-nocookie.com',
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+/** Hosts the consent-gated analytics and pixel scripts need (src/islands/overlays/third-party.ts). */
+const ANALYTICS_HOSTS = 'https://www.googletagmanager.com https://www.google-analytics.com https://*.google-analytics.com';
+const PIXEL_HOSTS = 'https://connect.facebook.net https://www.facebook.com';
+
+export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean } = { analytics: false, pixel: false }): string {
+  const extra = [thirdParty.analytics ? ANALYTICS_HOSTS : '', thirdParty.pixel ? PIXEL_HOSTS : ''].filter(Boolean).join(' ');
+  const plus = extra ? ` ${extra}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${plus}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${plus}`,
+    "font-src 'self'",
+    `connect-src 'self' ws: wss:${plus}`,
+    'frame-src https://www.youtube-nocookie.com',
+    "worker-src 'self' blob:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export const SITE_CSP = siteCsp();
 
 /** Route families served by one static shell each (spec §2 per-user and live pages). */
 export const SHELL_FAMILIES = [
@@ -84,7 +95,8 @@ function shellFor(path: string): string | undefined {
 }
 
 /** Mounts the static site on `app` (after the API routes) and makes the 404 page its not-found answer. */
-export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string }) {
+export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; thirdParty?: { analytics: boolean; pixel: boolean } }) {
+  const csp = siteCsp(opts.thirdParty);
 
   async function send(c: Context<AppEnv>, root: string, rel: string, st: Stats, status: 200 | 404) {
     const ext = extname(rel);
@@ -102,7 +114,7 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string }) {
       if (country && !/(?:^|;\s*)currency=/.test(c.req.header('cookie') ?? '')) {
         headers.append('Set-Cookie', `currency=${currencyForCountry(country)}; Path=/; Max-Age=31536000; SameSite=Lax`);
       }
-      headers.set('Content-Security-Policy', SITE_CSP);
+      headers.set('Content-Security-Policy', csp);
       headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
       headers.set('X-Frame-Options', 'DENY');
       if (c.var.config.isProduction) headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
