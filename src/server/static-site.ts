@@ -32,8 +32,6 @@ export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean } = { a
   ].join('; ');
 }
 
-export const SITE_CSP = siteCsp();
-
 /** Route families served by one static shell each (spec §2 per-user and live pages). */
 export const SHELL_FAMILIES = [
   'account', 'checkout', 'trips', 'invoices', 'later-payment', 's', 'bucket-list', 'chat',

@@ -1,9 +1,9 @@
 // The contact form (POST /contact). Server-rendered by the page and hydrated on first
 // interaction (`client:interaction`); uncontrolled fields keep what was typed before that.
-import { useEffect, useRef } from 'react';
 import type { ContactBody } from '../../contract/engagement.ts';
 import { sendContactMessage } from '../../api-client/engagement.ts';
 import FormField from './FormField.tsx';
+import { FormDone, FormFooter } from './FormParts.tsx';
 import { formValues, useApiForm } from './use-api-form.ts';
 import './forms.css';
 
@@ -37,27 +37,16 @@ async function send(form: HTMLFormElement) {
 
 export default function ContactForm({ defaultTopic }: Props) {
   const { state, onSubmit, fieldError, reset, sending } = useApiForm(send);
-  const doneRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (state.status === 'sent') doneRef.current?.focus();
-  }, [state.status]);
 
   if (state.status === 'sent') {
     return (
-      <div className="form-done" ref={doneRef} tabIndex={-1} role="status">
-        <p className="form-done__title">Thank you, we have your message</p>
-        <p>
+      <FormDone title="Thank you, we have your message" againLabel="Send another message" onAgain={reset}>
           Your reference is <strong>{state.result.reference}</strong>. A copy is on its way to <strong>{state.result.email}</strong>, and we
           usually reply within one working day.
-        </p>
-        <button type="button" className="button button--quiet" onClick={reset}>
-          Send another message
-        </button>
-      </div>
+      </FormDone>
     );
   }
 
-  const hasFieldErrors = state.status === 'error' && Object.keys(state.fields).length > 0;
   return (
     <form className="api-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
       <div className="api-form__row">
@@ -88,16 +77,7 @@ export default function ContactForm({ defaultTopic }: Props) {
       <FormField label="Your message" error={fieldError('message')}>
         <textarea name="message" rows={6} maxLength={5000} />
       </FormField>
-      {state.status === 'error' && (
-        <p className="api-form__error" role="alert">
-          {hasFieldErrors ? 'Please check the fields marked above.' : state.message}
-        </p>
-      )}
-      <div className="api-form__actions">
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? 'Sending…' : 'Send message'}
-        </button>
-      </div>
+      <FormFooter state={state} sending={sending} submitLabel="Send message" />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 // The corporate experiences inquiry (POST /corporate-inquiries). Server-rendered by the page
 // and hydrated on first interaction (`client:interaction`).
-import { useEffect, useRef } from 'react';
 import type { CorporateInquiryBody } from '../../contract/engagement.ts';
 import { sendCorporateInquiry } from '../../api-client/engagement.ts';
 import FormField from './FormField.tsx';
+import { FormDone, FormFooter } from './FormParts.tsx';
 import { formValues, useApiForm } from './use-api-form.ts';
 import './forms.css';
 
@@ -42,27 +42,16 @@ async function send(form: HTMLFormElement) {
 
 export default function CorporateInquiryForm({ destinations, currencies = DEFAULT_CURRENCIES }: Props) {
   const { state, onSubmit, fieldError, reset, sending } = useApiForm(send);
-  const doneRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (state.status === 'sent') doneRef.current?.focus();
-  }, [state.status]);
 
   if (state.status === 'sent') {
     return (
-      <div className="form-done" ref={doneRef} tabIndex={-1} role="status">
-        <p className="form-done__title">Thank you, your inquiry is with our corporate team</p>
-        <p>
+      <FormDone title="Thank you, your inquiry is with our corporate team" againLabel="Send another inquiry" onAgain={reset}>
           Your reference is <strong>{state.result.reference}</strong>. We have sent a copy to <strong>{state.result.email}</strong> and will
           come back to you within two working days with ideas and prices.
-        </p>
-        <button type="button" className="button button--quiet" onClick={reset}>
-          Send another inquiry
-        </button>
-      </div>
+      </FormDone>
     );
   }
 
-  const hasFieldErrors = state.status === 'error' && Object.keys(state.fields).length > 0;
   return (
     <form className="api-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
       <div className="api-form__row">
@@ -126,16 +115,7 @@ export default function CorporateInquiryForm({ destinations, currencies = DEFAUL
       <FormField label="Tell us about your group" optional hint="Occasion, interests, accessibility needs, anything that helps" error={fieldError('message')}>
         <textarea name="message" rows={5} maxLength={5000} />
       </FormField>
-      {state.status === 'error' && (
-        <p className="api-form__error" role="alert">
-          {hasFieldErrors ? 'Please check the fields marked above.' : state.message}
-        </p>
-      )}
-      <div className="api-form__actions">
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? 'Sending…' : 'Send inquiry'}
-        </button>
-      </div>
+      <FormFooter state={state} sending={sending} submitLabel="Send inquiry" />
     </form>
   );
 }
