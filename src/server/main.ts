@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { Logger } from 'pino';
-import { createApp } from './app.ts';
+import { createApp, injectRealtime } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import type { Db } from './db/client.ts';
@@ -34,6 +34,7 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
     (s as Server).once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
+  injectRealtime(app, server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.config.port;
   return {
