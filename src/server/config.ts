@@ -16,7 +16,7 @@ export const DEV_SECRET_KEY = 'verdant-development-secret-key-change-me';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321), // 0: any free port (tests)
   PUBLIC_SITE_URL: z.url().default('http://localhost:4321'),
   PUBLIC_API_KEY: z.string().min(8).default('verdant-dev-public-key'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),

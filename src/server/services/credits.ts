@@ -69,13 +69,13 @@ export async function changeCredit(db: Writer, change: CreditChange): Promise<Cr
   return db.transaction((tx) => apply(tx, change));
 }
 
-export const addCredit = (db: Writer, change: Omit<CreditChange, 'amount'> & { amount: number }) => {
+export const addCredit = async (db: Writer, change: Omit<CreditChange, 'amount'> & { amount: number }) => {
   if (change.amount <= 0) throw new Error('addCredit takes a positive amount');
   return changeCredit(db, change);
 };
 
 /** Spends credit (booking); throws InsufficientCreditError and changes nothing when the balance is short. */
-export const spendCredit = (db: Writer, change: Omit<CreditChange, 'amount' | 'kind'> & { amount: number }) => {
+export const spendCredit = async (db: Writer, change: Omit<CreditChange, 'amount' | 'kind'> & { amount: number }) => {
   if (change.amount <= 0) throw new Error('spendCredit takes a positive amount');
   return changeCredit(db, { ...change, amount: -change.amount, kind: 'spend' });
 };
