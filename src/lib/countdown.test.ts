@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdown } from './countdown.ts';
+import { codeExpiry, countdown } from './countdown.ts';
 
 const now = Date.parse('2026-07-01T10:00:00Z');
 
@@ -20,4 +20,20 @@ describe('countdown (spec §4)', () => {
   });
 
   it('takes ISO strings in UTC', () => expect(countdown('2026-07-01T10:01:30Z', now).text).toBe('00:01:30'));
+});
+
+describe('codeExpiry', () => {
+  it('counts the server time left on this device’s clock', () => {
+    // The device is 10 minutes ahead of the server; 4:30 are left.
+    const deviceNow = now + 600_000;
+    expect(codeExpiry('2026-07-01T10:04:30Z', new Date(now).toUTCString(), deviceNow).getTime()).toBe(deviceNow + 270_000);
+  });
+  it('never more than 5 minutes, never negative', () => {
+    expect(codeExpiry('2026-07-01T11:00:00Z', new Date(now).toUTCString(), now).getTime()).toBe(now + 300_000);
+    expect(codeExpiry('2026-07-01T09:00:00Z', new Date(now).toUTCString(), now).getTime()).toBe(now);
+  });
+  it('falls back to the expiry alone, then to 5 minutes from now', () => {
+    expect(codeExpiry('2026-07-01T10:03:00Z', null, now).toISOString()).toBe('2026-07-01T10:03:00.000Z');
+    expect(codeExpiry(undefined, undefined, now).getTime()).toBe(now + 300_000);
+  });
 });

@@ -17,3 +17,16 @@ export function countdown(expiresAt: Date | string | number, now: number = Date.
   const parts = { hours: two(h), minutes: two(m), seconds: two(s) };
   return { ...parts, done: h === 0 && m === 0 && s === 0, text: `${parts.hours}:${parts.minutes}:${parts.seconds}` };
 }
+
+/**
+ * The code step's expiry on this device's clock: the server's expiredAt shifted by the gap
+ * between the two clocks (the answer's Date header), so a device whose clock is off still counts
+ * down the real time left; 5 minutes from now when the server gave nothing usable.
+ */
+export function codeExpiry(expiredAt: string | null | undefined, serverDate: string | null | undefined, now: number = Date.now()): Date {
+  const expiry = expiredAt ? Date.parse(expiredAt) : Number.NaN;
+  const server = serverDate ? Date.parse(serverDate) : Number.NaN;
+  if (Number.isFinite(expiry) && Number.isFinite(server)) return new Date(now + Math.max(0, Math.min(expiry - server, CODE_COUNTDOWN_MS)));
+  if (Number.isFinite(expiry)) return new Date(expiry);
+  return new Date(now + CODE_COUNTDOWN_MS);
+}

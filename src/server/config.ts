@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Verdant <hello@verdant.example>'),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   OTP_PROVIDER: z.enum(['outbox', 'whatsapp']).default('outbox'),
+  /** Seconds before another WhatsApp code may be sent to the same number. */
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   WHATSAPP_ACCESS_TOKEN: optionalString,
   WHATSAPP_PHONE_NUMBER_ID: optionalString,
   WHATSAPP_TEMPLATE: z.string().min(1).default('verdant_login_code'),
@@ -100,6 +102,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     secretKey: e.SECRET_KEY,
     supportEmail: e.SUPPORT_EMAIL,
     mail: { from: e.MAIL_FROM, smtpUrl: e.SMTP_URL },
+    otpResendMs: e.OTP_RESEND_SECONDS * 1000,
     otp:
       e.OTP_PROVIDER === 'whatsapp'
         ? {

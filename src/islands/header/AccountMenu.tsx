@@ -3,6 +3,7 @@
 // page shows here.
 import { useStore } from '@nanostores/react';
 import { accountMenuEntries } from '../../lib/header-account-menu.ts';
+import { showNotice } from '../../stores/ui.ts';
 import { $user, logout } from '../../stores/user.ts';
 import { ChevronDown } from './icons.tsx';
 import { closeMenu } from './menu-store.ts';
@@ -61,7 +62,7 @@ export default function AccountMenu({ loginHref }: Props) {
                   data-account-entry={entry.key}
                   onClick={() => {
                     closeMenu();
-                    void logout();
+                    logout().catch((err: unknown) => showNotice({ kind: 'alert', text: err instanceof Error ? err.message : String(err) }));
                   }}
                 >
                   {entry.label}

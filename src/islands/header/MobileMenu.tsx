@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { accountMenuEntries } from '../../lib/header-account-menu.ts';
+import { showNotice } from '../../stores/ui.ts';
 import { $user, logout } from '../../stores/user.ts';
 import { ChevronLeft, ChevronRight, MenuIcon } from './icons.tsx';
 import { closeMenu } from './menu-store.ts';
@@ -189,7 +190,7 @@ export default function MobileMenu({ children, loginHref }: Props) {
                       data-account-entry={entry.key}
                       onClick={() => {
                         setPanel('root');
-                        void logout();
+                        logout().catch((err: unknown) => showNotice({ kind: 'alert', text: err instanceof Error ? err.message : String(err) }));
                       }}
                     >
                       {entry.label}

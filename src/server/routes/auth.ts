@@ -57,7 +57,7 @@ export function authRoutes() {
       const owner = await findByPhone(c.var.db, phoneNumber);
       if (owner && owner.id !== me.id) throw new HttpError(422, TEXT.phoneTaken, { fields: { phone_number: TEXT.phoneTaken } });
     }
-    const issued = await issueCode(c.var.db, c.var.config.secretKey, { phoneNumber, purpose: body.purpose, userId: body.purpose === 'add_phone' ? (me?.id ?? null) : null });
+    const issued = await issueCode(c.var.db, c.var.config.secretKey, { phoneNumber, purpose: body.purpose, userId: body.purpose === 'add_phone' ? (me?.id ?? null) : null, resendAfterMs: c.var.config.otpResendMs });
     if (!issued.ok) throw new HttpError(429, TEXT.codeWait, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(issued.retryAfterMs / 1000))) } });
     try {
       await c.var.providers.otp.send(c.var.db, phoneNumber, issued.code);

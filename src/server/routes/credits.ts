@@ -53,6 +53,9 @@ export function creditRoutes() {
     return reply(c, answer);
   });
 
+  // Spec §9: what a new traveller gets, by the visitor's geolocated country (the /invite page shows it).
+  r.get('/welcome_discount', (c) => reply(c, welcomeDiscount(geoCountry(c))));
+
   r.get('/referral', async (c) => {
     const me = currentUser(c);
     const user = await findActive(c.var.db, me.id);

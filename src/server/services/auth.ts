@@ -91,14 +91,15 @@ export function normalisePhone(input: string): string | undefined {
 
 export type IssueCode = { ok: true; id: number; code: string; expiresAt: Date } | { ok: false; retryAfterMs: number };
 
-export async function issueCode(db: Db, secret: string, input: { phoneNumber: string; purpose: 'login' | 'add_phone'; userId: string | null }, now = new Date()): Promise<IssueCode> {
+export async function issueCode(db: Db, secret: string, input: { phoneNumber: string; purpose: 'login' | 'add_phone'; userId: string | null; resendAfterMs?: number }, now = new Date()): Promise<IssueCode> {
+  const resendAfterMs = input.resendAfterMs ?? OTP.resendAfterMs;
   const recent = await db
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
     .where(and(eq(otpCodes.phoneNumber, input.phoneNumber), gt(otpCodes.createdAt, new Date(now.getTime() - 60 * 60 * 1000))))
     .orderBy(desc(otpCodes.createdAt));
   const last = recent[0];
-  if (last && now.getTime() - last.createdAt.getTime() < OTP.resendAfterMs) return { ok: false, retryAfterMs: OTP.resendAfterMs - (now.getTime() - last.createdAt.getTime()) };
+  if (last && now.getTime() - last.createdAt.getTime() < resendAfterMs) return { ok: false, retryAfterMs: resendAfterMs - (now.getTime() - last.createdAt.getTime()) };
   if (recent.length >= OTP.perHour) {
     const oldest = recent.at(-1)!;
     return { ok: false, retryAfterMs: oldest.createdAt.getTime() + 60 * 60 * 1000 - now.getTime() };
