@@ -2,7 +2,6 @@
 // the first interaction, or as soon as the session is known for a logged-in visitor (shared).
 // A guest's click opens the login modal and the picker follows the log-in; a member picks the
 // lists to keep the experience in, or starts a new one.
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { addToBucketList, createBucketList, removeFromBucketList } from '../../api-client/accounts.ts';
 import { errorMessage } from '../../api-client/client.ts';
@@ -10,6 +9,7 @@ import type { BucketList } from '../../contract/accounts.ts';
 import { $isLoginModalOpen, openLoginModal } from '../../stores/ui.ts';
 import { $user } from '../../stores/user.ts';
 import './bucket-list.css';
+import { useSessionUser } from '../header/use-session-user.ts';
 
 type Props = { slugCode: string; name: string };
 
@@ -22,7 +22,7 @@ function Heart({ filled }: { filled: boolean }) {
 }
 
 export default function BucketListButton({ slugCode, name }: Props) {
-  const user = useStore($user);
+  const user = useSessionUser();
   const lists: BucketList[] = user?.bucketLists ?? [];
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
