@@ -119,7 +119,7 @@ test.describe('sign-up page', () => {
 });
 
 test.describe('inline (modal) mode', () => {
-  test('logging in from the Save button keeps the visitor on the page and opens the list picker', async ({ page, api }) => {
+  test('logging in from the Save button keeps the visitor on the page and opens the list picker', async ({ page, api, axe }) => {
     const { options } = await api<{ options: { slug_code: string; name: string }[] }>('/options?per=1');
     const option = options[0]!;
     await page.goto(`/experiences/${option.slug_code}`);
@@ -127,6 +127,8 @@ test.describe('inline (modal) mode', () => {
     await page.getByRole('button', { name: /^Save/ }).click();
     const modal = page.locator('[data-login-modal]');
     await expect(modal).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Log In or Sign Up' })).toBeVisible();
+    await axe('[data-login-modal]');
     await modal.getByLabel('Email', { exact: true }).fill('traveller@verdant.test');
     await modal.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.locator('#login-modal-title')).toHaveText('Log In');
@@ -216,7 +218,7 @@ test.describe('WhatsApp', () => {
 });
 
 test.describe('social log-in through the test identity provider', () => {
-  test('Continue with Google: popup, state + PKCE code flow, logged in', async ({ page }) => {
+  test('Continue with Google: popup, state + PKCE code flow, logged in', async ({ page, browser }) => {
     await page.goto('/users/login?redirect_path=/gifts');
     const popupPromise = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -229,6 +231,15 @@ test.describe('social log-in through the test identity provider', () => {
     await expect(page).toHaveURL(/\/gifts$/);
     await accountButton(page).click();
     await expect(page.getByText(email)).toBeVisible();
+
+    // Next time, from another browser: the email step offers Google again in a 'Welcome back' card.
+    const other = await browser.newPage();
+    await other.goto('/users/login');
+    await emailStep(other, email);
+    await expect(other.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+    await expect(other.getByText('You last logged in with Google.')).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await other.close();
   });
 
   test('a cancelled popup shows the spec’s text', async ({ page }) => {

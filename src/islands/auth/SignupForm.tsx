@@ -10,6 +10,7 @@ import { MESSAGES, validateSignup } from '../../lib/auth-validation.ts';
 import FormField from '../forms/FormField.tsx';
 import Captcha from './Captcha.tsx';
 import { forgetReferral, loginContext, storedReferral } from './login-context.ts';
+import { trackSignup } from './tracking.ts';
 
 type Props = {
   email?: string;
@@ -68,6 +69,7 @@ export default function SignupForm({ email = '', lockEmail = false, phoneNumber,
         ref: storedReferral(),
       });
       forgetReferral();
+      trackSignup(passwordless ? 'whatsapp' : 'email');
       onSuccess(data);
     } catch (err) {
       const fields = err instanceof ApiError ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [fieldOf(k), v])) : {};

@@ -225,6 +225,11 @@ describe("user B never reads or changes user A's data", () => {
     for (const r of await Promise.all(attempts)) expect(r.status).toBe(404);
     const claim = await ada.post('/api/v1/gift_codes', { code: active.code });
     expect(claim.status).toBe(422);
+    // Someone else's WhatsApp number cannot be taken over (Wei Ling's, seeded).
+    const phone = await ada.post('/api/v1/whatsapp_authentications/send_code', { phone_number: '+6591234567', purpose: 'add_phone' });
+    expect(phone.status).toBe(422);
+    expect(phone.body.error).toBe('This number is already linked to another account');
+    expect((await ada.patch('/api/v1/me', { phone_number: '+6591234567', whatsapp_code: '123456' })).status).toBe(422);
     // PATCH /me only ever changes the caller: there is no user id to aim at.
     expect((await ada.patch('/api/v1/me', { id: tessId, name: 'Hacked' })).status).toBe(422);
     await ada.patch('/api/v1/me', { name: 'Ada Admin' });
