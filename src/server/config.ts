@@ -54,6 +54,12 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   FACEBOOK_CLIENT_ID: optionalString,
   FACEBOOK_CLIENT_SECRET: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().min(1).default('auto'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   /** Development and tests: the built-in test identity provider stands in for unconfigured providers. */
   OAUTH_TEST_PROVIDER: z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
 });
@@ -78,6 +84,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     problems.push(`  CAPTCHA_PROVIDER: ${e.CAPTCHA_PROVIDER} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET`);
   }
   if (isProduction && e.CAPTCHA_PROVIDER === 'test') problems.push('  CAPTCHA_PROVIDER: the test challenge is not allowed in production');
+  if (e.S3_BUCKET && !(e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY && e.S3_PUBLIC_URL)) {
+    problems.push('  S3_BUCKET: needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL');
+  }
   if (problems.length) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
   const oauthTest = e.OAUTH_TEST_PROVIDER ?? !isProduction;
   const oauth = (id: string | undefined, secret: string | undefined) => (id && secret ? { clientId: id, clientSecret: secret } : undefined);
@@ -114,6 +123,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
             apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
           }
         : { provider: 'outbox' as const },
+    s3:
+      e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY && e.S3_PUBLIC_URL
+        ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, publicUrl: e.S3_PUBLIC_URL }
+        : undefined,
     captcha: { provider: e.CAPTCHA_PROVIDER, siteKey: e.CAPTCHA_SITE_KEY, secret: e.CAPTCHA_SECRET },
     oauth: {
       /** Unconfigured providers use the built-in test identity provider (never in production unless asked). */

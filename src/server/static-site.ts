@@ -16,7 +16,7 @@ const PIXEL_HOSTS = 'https://connect.facebook.net https://www.facebook.com';
 /** The sign-up captcha's widget hosts (src/islands/auth/Captcha.tsx), when a real one is configured. */
 const CAPTCHA_HOSTS = { turnstile: 'https://challenges.cloudflare.com', hcaptcha: 'https://hcaptcha.com https://*.hcaptcha.com' } as const;
 
-export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean; captcha?: 'test' | 'turnstile' | 'hcaptcha' } = { analytics: false, pixel: false }): string {
+export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean; captcha?: 'test' | 'turnstile' | 'hcaptcha'; imageOrigin?: string | undefined } = { analytics: false, pixel: false }): string {
   const captcha = thirdParty.captcha && thirdParty.captcha !== 'test' ? CAPTCHA_HOSTS[thirdParty.captcha] : '';
   const extra = [thirdParty.analytics ? ANALYTICS_HOSTS : '', thirdParty.pixel ? PIXEL_HOSTS : '', captcha].filter(Boolean).join(' ');
   const plus = extra ? ` ${extra}` : '';
@@ -25,7 +25,7 @@ export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean; captch
     "default-src 'self'",
     `script-src 'self' 'unsafe-inline'${plus}`,
     `style-src 'self' 'unsafe-inline'${captcha ? ` ${captcha}` : ''}`,
-    `img-src 'self' data: blob:${plus}`,
+    `img-src 'self' data: blob:${plus}${thirdParty.imageOrigin ? ` ${thirdParty.imageOrigin}` : ''}`,
     "font-src 'self'",
     `connect-src 'self' ws: wss:${plus}`,
     `frame-src ${frames}`,

@@ -9,7 +9,7 @@ import { createOAuthProviders, type OAuthProviders } from './oauth.ts';
 import { TestIdentityProvider } from './oauth-test-idp.ts';
 import { createOtpSender, type OtpSender } from './otp.ts';
 import type { RateLimitStore } from './rate-limit.ts';
-import { type FileStorage, LocalDiskStorage } from './storage.ts';
+import { type FileStorage, LocalDiskStorage, S3Storage } from './storage.ts';
 import { RealtimeHub } from '../realtime.ts';
 
 export type Providers = {
@@ -31,7 +31,7 @@ export function createProviders(config: Config, log: Logger, store: RateLimitSto
     captcha: overrides.captcha ?? createCaptcha(config, store),
     oauth: overrides.oauth ?? createOAuthProviders(config, testIdp),
     testIdp,
-    storage: overrides.storage ?? new LocalDiskStorage(join(config.dataDir, 'storage')),
+    storage: overrides.storage ?? (config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(join(config.dataDir, 'storage'))),
     realtime: overrides.realtime ?? new RealtimeHub(),
   };
 }
