@@ -61,7 +61,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   /** Development and tests: the built-in test identity provider stands in for unconfigured providers. */
-  OAUTH_TEST_PROVIDER: z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  OAUTH_TEST_PROVIDER: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
 });
 
 
