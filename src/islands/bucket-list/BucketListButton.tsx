@@ -102,12 +102,14 @@ export default function BucketListButton({ slugCode, name }: Props) {
   };
 
   const onClick = () => {
-    if (!user) {
+    // The store, not the render: a click replayed right after hydration comes before the re-render.
+    const me = $user.get();
+    if (!me) {
       wantsPicker.current = true;
       openLoginModal();
       return;
     }
-    if (lists.length === 0) {
+    if ((me.bucketLists ?? []).length === 0) {
       void act(async () => {
         replace((await createBucketList('My bucket list', slugCode)).data);
         setOpen(true);
