@@ -1,5 +1,7 @@
 // Builds the Hono app: middleware and routes. Never listens (main.ts does; tests call
 // app.request()).
+import type { Server } from 'node:http';
+import { createNodeWebSocket } from '@hono/node-ws';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
@@ -14,7 +16,16 @@ import {
   requestContext,
   securityHeaders,
 } from './middleware.ts';
+import { createProviders, type Providers } from './providers/providers.ts';
+import { authRoutes, oauthReturnRoute } from './routes/auth.ts';
+import { bucketListRoutes } from './routes/bucket-lists.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
+import { creditRoutes } from './routes/credits.ts';
+import { giftCodeRoutes } from './routes/gift-codes.ts';
+import { meRoutes } from './routes/me.ts';
+import { mountRealtime } from './routes/realtime.ts';
+import { userRoutes } from './routes/users.ts';
+import { sessionMiddleware } from './session.ts';
 import { engagementRoutes } from './routes/engagement.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 
@@ -23,20 +34,34 @@ export type AppOptions = AppDeps & {
   socketIp?: (c: Context<AppEnv>) => string | undefined;
   /** Extra route groups mounted by main.ts or tests (e.g. /_image, static files). */
   extend?: (app: Hono<AppEnv>) => void;
+  /** Replace a provider (tests: a failing WhatsApp sender, a recording mailer). */
+  providers?: Partial<Providers>;
 };
 
+const realtimeInjectors = new WeakMap<object, (server: Server) => void>();
+
+/** main.ts: attaches the websocket upgrade handler of `app` to the listening server. */
+export function injectRealtime(app: object, server: Server) {
+  realtimeInjectors.get(app)?.(server);
+}
+
 /** Paths under /api/v1 that carry their own proof instead of the guest bearer. */
-export const BEARER_EXEMPT = [/^\/api\/v1\/payments\/webhook(\/|$)/, /^\/api\/v1\/oauth\/[\w-]+\/return$/];
+export const BEARER_EXEMPT = [/^\/api\/v1\/payments\/webhook(\/|$)/, /^\/api\/v1\/oauth\/[\w-]+\/return$/, /^\/api\/v1\/realtime$/];
 
 export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
   const { db, config, log, rateLimitStore } = opts;
+  const providers = createProviders(config, log, rateLimitStore, opts.providers);
+  const nodeWs = createNodeWebSocket({ app });
+  realtimeInjectors.set(app, nodeWs.injectWebSocket);
 
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('config', config);
     c.set('log', log);
     c.set('rateLimitStore', rateLimitStore);
+    c.set('providers', providers);
+    c.set('user', null);
     await next();
   });
   app.use('*', requestContext(opts.socketIp ?? (() => undefined)));
@@ -46,6 +71,11 @@ export function createApp(opts: AppOptions) {
     await db.execute(sql`select 1`);
     return c.json({ status: 'ok' });
   });
+
+  // Bearer-exempt, each with its own proof: the OAuth popup's return page (state, checked at the
+  // callback) and the websocket (session cookie + Origin). Registered before /api/v1's middleware.
+  app.route('/api/v1', oauthReturnRoute());
+  mountRealtime(app, nodeWs.upgradeWebSocket);
 
   const api = new Hono<AppEnv>();
   api.use('*', securityHeaders(API_CSP));
@@ -57,7 +87,14 @@ export function createApp(opts: AppOptions) {
   api.use('*', guestBearer(BEARER_EXEMPT));
   api.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new HttpError(413, 'Request body is too large'); } }));
 
+  api.use('*', sessionMiddleware);
+
   api.get('/csrf-token', (c) => reply(c, { token: issueCsrfToken(c) }));
+  api.route('/', authRoutes());
+  api.route('/', meRoutes());
+  api.route('/', creditRoutes());
+  api.route('/', giftCodeRoutes());
+  api.route('/', bucketListRoutes());
   api.route('/', catalogueRoutes());
   api.route('/', trackingRoutes());
   api.route('/', engagementRoutes());
@@ -65,6 +102,18 @@ export function createApp(opts: AppOptions) {
     throw new HttpError(404, 'Not found');
   });
   app.route('/api/v1', api);
+
+  // Main-host account calls (spec §7): CSRF-checked, no bearer, JSON errors, rate limited per IP.
+  // Only non-GET methods: GET /users/* is the static shell of the log-in pages.
+  const MUTATING = ['POST', 'PATCH', 'DELETE', 'PUT'];
+  app.on(MUTATING, ['/users', '/users/*'], securityHeaders(API_CSP), async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.on(MUTATING, ['/users', '/users/*'], bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new HttpError(413, 'Request body is too large'); } }));
+  app.route('/users', userRoutes());
+
+  if (providers.testIdp) app.route('/dev/oauth', providers.testIdp.routes());
 
   opts.extend?.(app);
   return app;

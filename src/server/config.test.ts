@@ -18,4 +18,26 @@ describe('parseConfig', () => {
     expect(c.imageHostAllowlist).toEqual(['cdn.example.com', 'img.example.org']);
     expect(c.redisUrl).toBeUndefined();
   });
+  it('accounts: built-in providers by default, real adapters when configured, refused when half-configured', () => {
+    const dev = parseConfig({});
+    expect(dev.otp).toEqual({ provider: 'outbox' });
+    expect(dev.captcha.provider).toBe('test');
+    expect(dev.oauth).toMatchObject({ testProvider: true, google: undefined, facebook: undefined });
+    expect(dev.otpResendMs).toBe(30_000);
+    const real = parseConfig({
+      OTP_PROVIDER: 'whatsapp', WHATSAPP_ACCESS_TOKEN: 'tok', WHATSAPP_PHONE_NUMBER_ID: '123',
+      CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SITE_KEY: 'site', CAPTCHA_SECRET: 'secret',
+      GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret', SMTP_URL: 'smtp://mail.example.com:587',
+    });
+    expect(real.otp).toMatchObject({ provider: 'whatsapp', phoneNumberId: '123', apiUrl: 'https://graph.facebook.com/v21.0' });
+    expect(real.oauth.google).toEqual({ clientId: 'g-id', clientSecret: 'g-secret' });
+    expect(real.mail.smtpUrl).toBe('smtp://mail.example.com:587');
+    expect(() => parseConfig({ OTP_PROVIDER: 'whatsapp' })).toThrow(/WHATSAPP_ACCESS_TOKEN/);
+    expect(() => parseConfig({ CAPTCHA_PROVIDER: 'hcaptcha' })).toThrow(/CAPTCHA_SITE_KEY/);
+  });
+  it('production needs a real secret and captcha, and never runs the test identity provider', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY/);
+    const prod = parseConfig({ NODE_ENV: 'production', SECRET_KEY: 'a-long-random-production-secret', CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SITE_KEY: 's', CAPTCHA_SECRET: 's', OAUTH_TEST_PROVIDER: 'true' });
+    expect(prod.oauth.testProvider).toBe(false);
+  });
 });

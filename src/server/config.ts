@@ -11,9 +11,12 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** Development default; production refuses to start with it. */
+export const DEV_SECRET_KEY = 'verdant-development-secret-key-change-me';
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321), // 0: any free port (tests)
   PUBLIC_SITE_URL: z.url().default('http://localhost:4321'),
   PUBLIC_API_KEY: z.string().min(8).default('verdant-dev-public-key'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
@@ -31,7 +34,36 @@ const EnvSchema = z.object({
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   SEED_IMAGES_PER_THEME: z.coerce.number().int().min(1).max(64).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Accounts (src/server/providers): each provider has a built-in default and a real adapter.
+  SECRET_KEY: z.string().min(16).default(DEV_SECRET_KEY),
+  SUPPORT_EMAIL: z.email().default('support@verdant.example'),
+  MAIL_FROM: z.string().min(3).default('Verdant <hello@verdant.example>'),
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  OTP_PROVIDER: z.enum(['outbox', 'whatsapp']).default('outbox'),
+  /** Seconds before another WhatsApp code may be sent to the same number. */
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  WHATSAPP_ACCESS_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_TEMPLATE: z.string().min(1).default('verdant_login_code'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default('en'),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  CAPTCHA_PROVIDER: z.enum(['test', 'turnstile', 'hcaptcha']).default('test'),
+  CAPTCHA_SITE_KEY: optionalString,
+  CAPTCHA_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().min(1).default('auto'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  /** Development and tests: the built-in test identity provider stands in for unconfigured providers. */
+  OAUTH_TEST_PROVIDER: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
 });
+
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -42,9 +74,25 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction && e.SECRET_KEY === DEV_SECRET_KEY) problems.push('  SECRET_KEY: set a long random secret in production');
+  if (e.OTP_PROVIDER === 'whatsapp' && !(e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID)) {
+    problems.push('  OTP_PROVIDER: whatsapp needs WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID');
+  }
+  if (e.CAPTCHA_PROVIDER !== 'test' && !(e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET)) {
+    problems.push(`  CAPTCHA_PROVIDER: ${e.CAPTCHA_PROVIDER} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET`);
+  }
+  if (isProduction && e.CAPTCHA_PROVIDER === 'test') problems.push('  CAPTCHA_PROVIDER: the test challenge is not allowed in production');
+  if (e.S3_BUCKET && !(e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY && e.S3_PUBLIC_URL)) {
+    problems.push('  S3_BUCKET: needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL');
+  }
+  if (problems.length) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
+  const oauthTest = e.OAUTH_TEST_PROVIDER ?? !isProduction;
+  const oauth = (id: string | undefined, secret: string | undefined) => (id && secret ? { clientId: id, clientSecret: secret } : undefined);
   return {
     env: e.NODE_ENV,
-    isProduction: e.NODE_ENV === 'production',
+    isProduction,
     port: e.PORT,
     siteUrl: e.PUBLIC_SITE_URL.replace(/\/$/, ''),
     publicApiKey: e.PUBLIC_API_KEY,
@@ -60,5 +108,31 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     imageHostAllowlist: e.IMAGE_HOST_ALLOWLIST,
     logLevel: e.LOG_LEVEL,
     seedImagesPerTheme: e.SEED_IMAGES_PER_THEME,
+    secretKey: e.SECRET_KEY,
+    supportEmail: e.SUPPORT_EMAIL,
+    mail: { from: e.MAIL_FROM, smtpUrl: e.SMTP_URL },
+    otpResendMs: e.OTP_RESEND_SECONDS * 1000,
+    otp:
+      e.OTP_PROVIDER === 'whatsapp'
+        ? {
+            provider: 'whatsapp' as const,
+            accessToken: e.WHATSAPP_ACCESS_TOKEN ?? '',
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? '',
+            template: e.WHATSAPP_TEMPLATE,
+            language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+            apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
+          }
+        : { provider: 'outbox' as const },
+    s3:
+      e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY && e.S3_PUBLIC_URL
+        ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, publicUrl: e.S3_PUBLIC_URL }
+        : undefined,
+    captcha: { provider: e.CAPTCHA_PROVIDER, siteKey: e.CAPTCHA_SITE_KEY, secret: e.CAPTCHA_SECRET },
+    oauth: {
+      /** Unconfigured providers use the built-in test identity provider (never in production unless asked). */
+      testProvider: oauthTest && !isProduction,
+      google: oauth(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+      facebook: oauth(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
+    },
   };
 }

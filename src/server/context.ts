@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Providers } from './providers/providers.ts';
 import type { RateLimitStore } from './providers/rate-limit.ts';
 
 /** What every request handler can reach through `c.var`. */
@@ -11,6 +12,22 @@ export type AppDeps = {
   rateLimitStore: RateLimitStore;
 };
 
+/** The signed-in user of a request (src/server/session.ts sets it from the session cookie). */
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  /** The session this request rides on. */
+  sessionId: string;
+};
+
 export type AppEnv = {
-  Variables: AppDeps & { requestId: string; clientIp: string };
+  Variables: AppDeps & {
+    requestId: string;
+    clientIp: string;
+    providers: Providers;
+    /** Null for guests; set on /api/v1 and the main-host account routes. */
+    user: CurrentUser | null;
+  };
 };

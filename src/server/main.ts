@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { Logger } from 'pino';
-import { createApp } from './app.ts';
+import { type AppOptions, createApp, injectRealtime } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import type { Db } from './db/client.ts';
@@ -17,6 +17,7 @@ export type ServerOptions = {
   db: Db;
   rateLimitStore: RateLimitStore;
   extend?: (app: Hono<AppEnv>) => void;
+  providers?: AppOptions['providers'];
 };
 
 function socketIp(c: Context<AppEnv>): string | undefined {
@@ -28,12 +29,14 @@ function socketIp(c: Context<AppEnv>): string | undefined {
 }
 
 export async function listen(opts: ServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = createApp({ ...opts, socketIp, ...(opts.extend ? { extend: opts.extend } : {}) });
+  const { providers, ...rest } = opts;
+  const app = createApp({ ...rest, socketIp, ...(opts.extend ? { extend: opts.extend } : {}), ...(providers ? { providers } : {}) });
   const server = await new Promise<Server>((resolvePromise, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.config.port, hostname: '0.0.0.0' }, () => resolvePromise(s as Server));
     (s as Server).once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
+  injectRealtime(app, server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.config.port;
   return {

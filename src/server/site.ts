@@ -66,6 +66,6 @@ export function mountSite(app: Hono<AppEnv>, opts: { config: Config; distDir: st
 
   mountStaticSite(app, {
     distDir: opts.distDir,
-    thirdParty: { analytics: Boolean(process.env['PUBLIC_ANALYTICS_ID']), pixel: Boolean(process.env['PUBLIC_PIXEL_ID']) },
+    thirdParty: { analytics: Boolean(process.env['PUBLIC_ANALYTICS_ID']), pixel: Boolean(process.env['PUBLIC_PIXEL_ID']), captcha: opts.config.captcha.provider, imageOrigin: opts.config.s3 ? new URL(opts.config.s3.publicUrl).origin : undefined },
   });
 }

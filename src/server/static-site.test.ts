@@ -112,6 +112,14 @@ describe('static site', () => {
     expect(both).toMatch(/connect-src [^;]*https:\/\/connect\.facebook\.net/);
   });
 
+  it('allows a real captcha widget host only when one is configured', () => {
+    expect(siteCsp({ analytics: false, pixel: false, captcha: 'test' })).not.toMatch(/cloudflare|hcaptcha/);
+    const turnstile = siteCsp({ analytics: false, pixel: false, captcha: 'turnstile' });
+    expect(turnstile).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+    expect(turnstile).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/challenges\.cloudflare\.com/);
+    expect(siteCsp({ analytics: false, pixel: false, captcha: 'hcaptcha' })).toMatch(/style-src [^;]*https:\/\/\*\.hcaptcha\.com/);
+  });
+
   it('does not shadow the API', async () => {
     const { app } = setup();
     expect(await (await app.request('/api/v1/ping')).json()).toEqual({ ok: true });

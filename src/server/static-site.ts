@@ -13,17 +13,22 @@ import type { AppEnv } from './context.ts';
 const ANALYTICS_HOSTS = 'https://www.googletagmanager.com https://www.google-analytics.com https://*.google-analytics.com';
 const PIXEL_HOSTS = 'https://connect.facebook.net https://www.facebook.com';
 
-export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean } = { analytics: false, pixel: false }): string {
-  const extra = [thirdParty.analytics ? ANALYTICS_HOSTS : '', thirdParty.pixel ? PIXEL_HOSTS : ''].filter(Boolean).join(' ');
+/** The sign-up captcha's widget hosts (src/islands/auth/Captcha.tsx), when a real one is configured. */
+const CAPTCHA_HOSTS = { turnstile: 'https://challenges.cloudflare.com', hcaptcha: 'https://hcaptcha.com https://*.hcaptcha.com' } as const;
+
+export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean; captcha?: 'test' | 'turnstile' | 'hcaptcha'; imageOrigin?: string | undefined } = { analytics: false, pixel: false }): string {
+  const captcha = thirdParty.captcha && thirdParty.captcha !== 'test' ? CAPTCHA_HOSTS[thirdParty.captcha] : '';
+  const extra = [thirdParty.analytics ? ANALYTICS_HOSTS : '', thirdParty.pixel ? PIXEL_HOSTS : '', captcha].filter(Boolean).join(' ');
   const plus = extra ? ` ${extra}` : '';
+  const frames = ['https://www.youtube-nocookie.com', captcha].filter(Boolean).join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' 'unsafe-inline'${plus}`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${plus}`,
+    `style-src 'self' 'unsafe-inline'${captcha ? ` ${captcha}` : ''}`,
+    `img-src 'self' data: blob:${plus}${thirdParty.imageOrigin ? ` ${thirdParty.imageOrigin}` : ''}`,
     "font-src 'self'",
     `connect-src 'self' ws: wss:${plus}`,
-    'frame-src https://www.youtube-nocookie.com',
+    `frame-src ${frames}`,
     "worker-src 'self' blob:",
     "frame-ancestors 'none'",
     "base-uri 'self'",
@@ -93,7 +98,7 @@ function shellFor(path: string): string | undefined {
 }
 
 /** Mounts the static site on `app` (after the API routes) and makes the 404 page its not-found answer. */
-export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; thirdParty?: { analytics: boolean; pixel: boolean } }) {
+export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; thirdParty?: Parameters<typeof siteCsp>[0] }) {
   const csp = siteCsp(opts.thirdParty);
 
   async function send(c: Context<AppEnv>, root: string, rel: string, st: Stats, status: 200 | 404) {

@@ -37,3 +37,8 @@ export function clearNotice(id?: number): void {
 export const $isLoginModalOpen = atom(false);
 export const openLoginModal = () => $isLoginModalOpen.set(true);
 export const closeLoginModal = () => $isLoginModalOpen.set(false);
+
+// ── Footer (spec §2: it can be hidden by a flag, e.g. in chat; logging out shows it again) ──
+export const $isFooterHidden = atom(false);
+export const hideFooter = () => $isFooterHidden.set(true);
+export const showFooter = () => $isFooterHidden.set(false);

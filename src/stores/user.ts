@@ -1,23 +1,46 @@
-// The signed-in user (spec §3 User, the fields the storefront shows). Null until the accounts
-// issue fills it from the session; nothing here invents a user.
+// The signed-in user (spec §3 User) and the session's life in the browser (spec §4 Login,
+// Logout). `$user` is filled from the current-user call; every island reads it. Log-in stores
+// the token (payment calls only), sets `$user` and publishes the logged-in event; log-out calls
+// the server (CSRF + DELETE /users/logout), then clears the user and the cart and shows the footer.
 import { atom } from 'nanostores';
+import type { User } from '../contract/accounts.ts';
 import type { AccountMenuUser } from '../lib/header-account-menu.ts';
 import { clearCart } from './cart.ts';
+import { showFooter } from './ui.ts';
 
-export type SessionUser = AccountMenuUser & {
-  id: string;
-  name: string;
-  email: string;
-  avatarUrl: string | null;
-};
+export type SessionUser = AccountMenuUser &
+  Pick<User, 'id' | 'name' | 'email' | 'avatarUrl'> &
+  Partial<Omit<User, 'id' | 'name' | 'email' | 'avatarUrl' | 'isAdmin' | 'isPartner' | 'ambassadorProfile'>>;
 
 export const $user = atom<SessionUser | null>(null);
+
+/** unknown: not asked yet; loading: the current-user call runs; ready: `$user` is the truth. */
+export type SessionState = 'unknown' | 'loading' | 'ready';
+export const $sessionState = atom<SessionState>('unknown');
+
+/** Window event other scripts can listen to (islands read `$user`). Spec §4: "publish a logged-in event". */
+export const LOGGED_IN_EVENT = 'verdant:logged-in';
+export const LOGGED_OUT_EVENT = 'verdant:logged-out';
 
 export function setUser(user: SessionUser | null): void {
   $user.set(user);
 }
 
-/** The server side of logging out (CSRF token + DELETE /users/logout); provided by the accounts code. */
+/** After any successful log-in or sign-up: keep the token, set the user, tell the page. */
+export type LoginHooks = { storeToken: (token: string, method: string | null) => void };
+let hooks: LoginHooks | undefined;
+export function provideLoginHooks(h: LoginHooks | undefined): void {
+  hooks = h;
+}
+
+export function completeLogin(answer: { token: string; user: SessionUser }): void {
+  hooks?.storeToken(answer.token, answer.user.lastLoginMethod ?? null);
+  $user.set(answer.user);
+  $sessionState.set('ready');
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(LOGGED_IN_EVENT, { detail: { userId: answer.user.id } }));
+}
+
+/** The server side of logging out (CSRF token + DELETE /users/logout); provided by the session boot. */
 export type LogoutCall = (user: SessionUser) => Promise<void>;
 let logoutCall: LogoutCall | undefined;
 
@@ -27,7 +50,7 @@ export function provideLogout(call: LogoutCall | undefined): void {
 
 /**
  * Spec §4 Logout: end the session on the server (when a call is provided), then clear the user
- * and the cart. A failing call throws and leaves the user signed in.
+ * and the cart and show the footer. A failing call throws and leaves the user signed in.
  */
 export async function logout(): Promise<void> {
   const user = $user.get();
@@ -35,4 +58,6 @@ export async function logout(): Promise<void> {
   if (logoutCall) await logoutCall(user);
   $user.set(null);
   clearCart();
+  showFooter();
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(LOGGED_OUT_EVENT));
 }

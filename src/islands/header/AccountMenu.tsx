@@ -1,13 +1,14 @@
 // Login link, or the account menu once `$user` is set (spec §2 Header, §6 Roles). Hydrates
 // with any other header island (client:interaction="shared") so a sign-in elsewhere on the
 // page shows here.
-import { useStore } from '@nanostores/react';
 import { accountMenuEntries } from '../../lib/header-account-menu.ts';
-import { $user, logout } from '../../stores/user.ts';
+import { showNotice } from '../../stores/ui.ts';
+import { logout } from '../../stores/user.ts';
 import { ChevronDown } from './icons.tsx';
 import { closeMenu } from './menu-store.ts';
 import { useHeaderMenu } from './use-header-menu.ts';
 import { useLoginHref } from './use-login-href.ts';
+import { useSessionUser } from './use-session-user.ts';
 
 type Props = { loginHref: string };
 
@@ -17,7 +18,7 @@ export function initials(name: string): string {
 }
 
 export default function AccountMenu({ loginHref }: Props) {
-  const user = useStore($user);
+  const user = useSessionUser();
   const href = useLoginHref(loginHref);
   const { rootProps, triggerProps, panelProps } = useHeaderMenu<HTMLDivElement>('account');
 
@@ -61,7 +62,7 @@ export default function AccountMenu({ loginHref }: Props) {
                   data-account-entry={entry.key}
                   onClick={() => {
                     closeMenu();
-                    void logout();
+                    logout().catch((err: unknown) => showNotice({ kind: 'alert', text: err instanceof Error ? err.message : String(err) }));
                   }}
                 >
                   {entry.label}

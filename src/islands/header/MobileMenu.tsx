@@ -4,13 +4,14 @@
 // passed in as the default slot; this island opens the dialog, shows one panel at a time,
 // keeps focus inside, closes on Escape, and locks the page's scroll while open. The account
 // part depends on who is signed in, so it is rendered here.
-import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { accountMenuEntries } from '../../lib/header-account-menu.ts';
-import { $user, logout } from '../../stores/user.ts';
+import { showNotice } from '../../stores/ui.ts';
+import { logout } from '../../stores/user.ts';
 import { ChevronLeft, ChevronRight, MenuIcon } from './icons.tsx';
 import { closeMenu } from './menu-store.ts';
 import { useLoginHref } from './use-login-href.ts';
+import { useSessionUser } from './use-session-user.ts';
 
 type Props = { children?: ReactNode; loginHref: string };
 
@@ -22,7 +23,7 @@ function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 export default function MobileMenu({ children, loginHref }: Props) {
-  const user = useStore($user);
+  const user = useSessionUser();
   const href = useLoginHref(loginHref);
   const [open, setOpen] = useState(false);
   const [panel, setPanel] = useState('root');
@@ -189,7 +190,7 @@ export default function MobileMenu({ children, loginHref }: Props) {
                       data-account-entry={entry.key}
                       onClick={() => {
                         setPanel('root');
-                        void logout();
+                        logout().catch((err: unknown) => showNotice({ kind: 'alert', text: err instanceof Error ? err.message : String(err) }));
                       }}
                     >
                       {entry.label}

@@ -3,7 +3,8 @@
 // rate-limit modal, the notice bar, the login modal shell, the footer's newsletter form,
 // and the newsletter pop-up's 30 s timer (its React code loads only when it fires).
 import { $consent } from '../../stores/consent.ts';
-import { $isLoginModalOpen, $notice, $tooManyRequests, closeLoginModal, dismissTooManyRequests, showNotice, type NoticeKind } from '../../stores/ui.ts';
+import { $isFooterHidden, $isLoginModalOpen, $notice, $tooManyRequests, closeLoginModal, dismissTooManyRequests, showNotice, type NoticeKind } from '../../stores/ui.ts';
+import { bootSession } from '../session/boot-session.ts';
 import { enhanceSubscribeForm } from '../newsletter/footer-form.ts';
 import { schedulePopup } from '../newsletter/popup-schedule.ts';
 import { setUpConsent } from './consent-ui.ts';
@@ -40,11 +41,30 @@ if (rateLimit) {
   $tooManyRequests.subscribe((on) => (on ? modal.open() : modal.close()));
 }
 
+bootSession();
+
 const login = document.querySelector<HTMLDialogElement>('[data-login-modal]');
 if (login) {
   const modal = setUpModal(login, { onClose: closeLoginModal });
-  $isLoginModalOpen.subscribe((open) => (open ? modal.open() : modal.close()));
+  const body = login.querySelector<HTMLElement>('[data-login-modal-body]');
+  const title = login.querySelector<HTMLElement>('#login-modal-title');
+  $isLoginModalOpen.subscribe((open) => {
+    if (!open) return modal.close();
+    modal.open();
+    // The log-in flows' code loads only now (inline mode: no redirect after logging in).
+    if (body && title) {
+      import('../auth/mount-login-modal.tsx')
+        .then((m) => m.mountLoginModal(body, title))
+        .catch((err: unknown) => {
+          console.error('Could not load the log-in form', err);
+          showNotice({ kind: 'alert', text: 'The log-in form could not load. Please check your connection and try again.' });
+        });
+    }
+  });
 }
+
+const footer = document.querySelector<HTMLElement>('.site-footer');
+if (footer) $isFooterHidden.subscribe((hidden) => (footer.hidden = hidden));
 
 const bar = document.querySelector<HTMLElement>('[data-notice-bar]');
 if (bar) {

@@ -561,3 +561,167 @@ export const corporateInquiries = pgTable('corporate_inquiries', {
   createdAt: ts('created_at').notNull().defaultNow(),
   handledAt: ts('handled_at'),
 }, (t) => [check('corporate_inquiries_group_ck', sql`${t.groupSize} BETWEEN 1 AND 10000`)]);
+
+// ── Accounts: sessions, sign-in methods, codes and tokens ───────────────────
+// Secrets (session tokens, payment tokens, codes, reset tokens) are stored as SHA-256 hashes
+// only: a copy of the database never lets anyone sign in as someone else.
+
+/** Account columns that belong to the accounts work (kept apart from the seed's users table). */
+export const userSecurity = pgTable('user_security', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** Wrong passwords counted since failedSince (a 15-minute window). */
+  failedLogins: integer('failed_logins').notNull().default(0),
+  failedSince: ts('failed_since'),
+  lockedUntil: ts('locked_until'),
+  /** The personal invite code of /invite?ref=… */
+  referralCode: text('referral_code').unique(),
+  /** Spec §2 sign-up `osc`: where the sign-up came from. */
+  signupSource: text('signup_source'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(), // sha256(cookie token), hex
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** sha256 of the token returned at log-in (sent as X-User-Token on payment calls). */
+  userTokenHash: text('user_token_hash').notNull(),
+  loginMethod: loginMethod('login_method').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  /** Sliding expiry (30 days after the last use), never after absoluteExpiresAt (90 days). */
+  expiresAt: ts('expires_at').notNull(),
+  absoluteExpiresAt: ts('absolute_expires_at').notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+}, (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)]);
+
+export const oauthProvider = pgEnum('oauth_provider', ['google', 'facebook']);
+
+/** A social account linked to a user. */
+export const userIdentities = pgTable('user_identities', {
+  provider: oauthProvider('provider').notNull(),
+  subject: text('subject').notNull(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('user_identities_user_idx').on(t.userId)]);
+
+export const otpPurpose = pgEnum('otp_purpose', ['login', 'add_phone']);
+
+/** WhatsApp verification codes: 6 digits, hashed, 5 minutes, at most 5 tries. */
+export const otpCodes = pgTable('otp_codes', {
+  id: serial('id').primaryKey(),
+  phoneNumber: text('phone_number').notNull(), // E.164
+  purpose: otpPurpose('purpose').notNull(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+  /** Set when a new number was verified at log-in: the sign-up that follows must present it. */
+  ticketHash: text('ticket_hash'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('otp_codes_phone_idx').on(t.phoneNumber, t.createdAt)]);
+
+/** Password reset (and first password creation) links: single use, 6 hours. */
+export const passwordTokens = pgTable('password_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['reset', 'create'] }).notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('password_tokens_user_idx').on(t.userId)]);
+
+/** Spec §3 Supplier invitation: the id is the code sent to the invited supplier. */
+export const supplierInvitations = pgTable('supplier_invitations', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  operatorId: integer('operator_id').notNull().references(() => operators.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  acceptedAt: ts('accepted_at'),
+  acceptedUserId: text('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// ── Credits, gift codes, referrals ───────────────────────────────────────────
+export const creditKind = pgEnum('credit_kind', ['welcome', 'referral_reward', 'gift_code', 'spend', 'refund', 'adjustment']);
+
+/** One balance per user and currency; the check makes a negative balance impossible. */
+export const creditAccounts = pgTable('credit_accounts', {
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  currency: text('currency').notNull(),
+  balance: integer('balance').notNull().default(0), // minor units
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.currency] }), check('credit_accounts_balance_ck', sql`${t.balance} >= 0`)]);
+
+/** The credit ledger: every change of a balance, never edited. */
+export const creditEntries = pgTable('credit_entries', {
+  id: serial('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  currency: text('currency').notNull(),
+  amount: integer('amount').notNull(), // minor units, + credit / − spend
+  balanceAfter: integer('balance_after').notNull(),
+  kind: creditKind('kind').notNull(),
+  description: text('description').notNull(),
+  /** What caused it (an order number, a gift code id, a referral id), for idempotency and display. */
+  reference: text('reference'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  index('credit_entries_user_idx').on(t.userId, t.createdAt),
+  uniqueIndex('credit_entries_reference_uq').on(t.userId, t.kind, t.reference),
+  check('credit_entries_amount_ck', sql`${t.amount} <> 0`),
+]);
+
+export const giftCodeStatus = pgEnum('gift_code_status', ['active', 'redeemed', 'used']);
+
+/** Gift codes a user holds: redeemed into credit, or applied at checkout (booking). */
+export const giftCodes = pgTable('gift_codes', {
+  id: text('id').primaryKey(), // random, URL-safe
+  code: text('code').notNull(),
+  amount: integer('amount').notNull(), // minor units
+  currency: text('currency').notNull(),
+  holderUserId: text('holder_user_id').references(() => users.id, { onDelete: 'set null' }),
+  senderName: text('sender_name').notNull().default(''),
+  message: text('message').notNull().default(''),
+  status: giftCodeStatus('status').notNull().default('active'),
+  expiresAt: ts('expires_at').notNull(),
+  claimedAt: ts('claimed_at'),
+  redeemedAt: ts('redeemed_at'),
+  usedReference: text('used_reference'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('gift_codes_code_uq').on(sql`upper(${t.code})`),
+  index('gift_codes_holder_idx').on(t.holderUserId),
+  check('gift_codes_amount_ck', sql`${t.amount} > 0`),
+]);
+
+/** A friend who signed up through /invite?ref=…; the referrer is rewarded after their first completed trip. */
+export const referrals = pgTable('referrals', {
+  id: serial('id').primaryKey(),
+  referrerId: text('referrer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  refereeId: text('referee_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['pending', 'rewarded'] }).notNull().default('pending'),
+  rewardAmount: integer('reward_amount').notNull(),
+  rewardCurrency: text('reward_currency').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  rewardedAt: ts('rewarded_at'),
+}, (t) => [index('referrals_referrer_idx').on(t.referrerId), check('referrals_self_ck', sql`${t.referrerId} <> ${t.refereeId}`)]);
+
+// ── Bucket lists ─────────────────────────────────────────────────────────────
+export const bucketLists = pgTable('bucket_lists', {
+  id: text('id').primaryKey(), // random, URL-safe: /bucket-list/{id}
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** Readable by anyone with the link only once the owner shares it. */
+  shared: boolean('shared').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [index('bucket_lists_user_idx').on(t.userId)]);
+
+export const bucketListOptions = pgTable('bucket_list_options', {
+  id: text('id').primaryKey(),
+  bucketListId: text('bucket_list_id').notNull().references(() => bucketLists.id, { onDelete: 'cascade' }),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('bucket_list_options_uq').on(t.bucketListId, t.optionId)]);

@@ -44,7 +44,12 @@ export async function openTestDatabase(): Promise<Database> {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(env: Record<string, string> = {}, extend?: (app: Hono<AppEnv>) => void) {
+/** A test app whose providers are partly replaced (e.g. a WhatsApp sender that refuses numbers). */
+export function createTestAppWithProviders(providers: NonNullable<Parameters<typeof createApp>[0]['providers']>, env: Record<string, string> = {}) {
+  return createTestApp(env, undefined, providers);
+}
+
+export async function createTestApp(env: Record<string, string> = {}, extend?: (app: Hono<AppEnv>) => void, providers?: NonNullable<Parameters<typeof createApp>[0]['providers']>) {
   const database = await openTestDatabase();
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -58,7 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}, extend?: (
   const redisUrl = testBackend.kind === 'postgres' ? testBackend.redisUrl : undefined;
   const rateLimitStore = createRateLimitStore(redisUrl, `verdant:test:${randomId(6)}:`);
   const log = pino({ level: 'silent' });
-  const app = createApp({ db: database.db, config, log, rateLimitStore, ...(extend ? { extend } : {}) });
+  const app = createApp({ db: database.db, config, log, rateLimitStore, ...(extend ? { extend } : {}), ...(providers ? { providers } : {}) });
 
   /** Calls the API like the storefront does (bearer, JSON) and camelizes the answer. */
   async function call(method: string, path: string, opts: { body?: unknown; rawBody?: string; headers?: Record<string, string>; auth?: boolean; ip?: string } = {}) {

@@ -11,6 +11,7 @@ import type { Db } from '../client.ts';
 import * as s from '../schema.ts';
 import { buildCatalogue, DEFAULT_OPTION_COUNT } from './catalogue.ts';
 import { must } from './prng.ts';
+import { seedAccounts } from './accounts.ts';
 import { DEV_PASSWORD, DEV_USERS, hashPassword } from './users.ts';
 
 export const DEMO_AFFILIATE_LINK_ID = 'amara-kinabalu-trails';
@@ -251,6 +252,9 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
     }).onConflictDoNothing();
     summary['affiliate_links'] = 1;
   }
+
+  progress('accounts');
+  await seedAccounts(db, userIds, summary);
 
   progress('done');
   return summary;

@@ -1,0 +1,82 @@
+// Delivery of WhatsApp login codes. Every code is written to the outbox (development reads it
+// at /dev/outbox); with OTP_PROVIDER=whatsapp it is also sent through the WhatsApp Cloud API as
+// an authentication template message. A number that WhatsApp refuses raises OtpDeliveryError.
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+
+export class OtpDeliveryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OtpDeliveryError';
+  }
+}
+
+export interface OtpTransport {
+  readonly name: string;
+  send(phoneNumber: string, code: string): Promise<void>;
+}
+
+type WhatsappConfig = Extract<Config['otp'], { provider: 'whatsapp' }>;
+
+/** WhatsApp Cloud API: POST {api}/{phone-number-id}/messages with an authentication template. */
+export function whatsappTransport(cfg: WhatsappConfig, fetchImpl: typeof fetch = fetch): OtpTransport {
+  return {
+    name: 'whatsapp',
+    async send(phoneNumber, code) {
+      const res = await fetchImpl(`${cfg.apiUrl}/${encodeURIComponent(cfg.phoneNumberId)}/messages`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${cfg.accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          to: phoneNumber.replace(/^\+/, ''),
+          type: 'template',
+          template: {
+            name: cfg.template,
+            language: { code: cfg.language },
+            components: [
+              { type: 'body', parameters: [{ type: 'text', text: code }] },
+              { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+            ],
+          },
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!res.ok) {
+        const detail = await res.text().catch(() => '');
+        throw new OtpDeliveryError(`WhatsApp refused the message (${res.status}): ${detail.slice(0, 300)}`);
+      }
+    },
+  };
+}
+
+export class OtpSender {
+  private readonly transport: OtpTransport | undefined;
+  private readonly log: Logger;
+  constructor(opts: { transport?: OtpTransport | undefined; log: Logger }) {
+    this.transport = opts.transport;
+    this.log = opts.log;
+  }
+
+  async send(db: Db, phoneNumber: string, code: string): Promise<void> {
+    const [row] = await db
+      .insert(outbox)
+      .values({ channel: 'otp', recipient: phoneNumber, subject: 'WhatsApp login code', body: `Your Verdant code is ${code}. It expires in 5 minutes. Never share it with anyone.` })
+      .returning({ id: outbox.id });
+    if (!this.transport || !row) return;
+    try {
+      await this.transport.send(phoneNumber, code);
+      await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
+    } catch (err) {
+      this.log.warn({ err, outboxId: row.id }, 'WhatsApp code delivery failed');
+      await db.update(outbox).set({ error: err instanceof Error ? err.message.slice(0, 500) : 'delivery failed' }).where(eq(outbox.id, row.id));
+      throw err instanceof OtpDeliveryError ? err : new OtpDeliveryError('WhatsApp delivery failed');
+    }
+  }
+}
+
+export function createOtpSender(config: Pick<Config, 'otp'>, log: Logger): OtpSender {
+  return new OtpSender({ transport: config.otp.provider === 'whatsapp' ? whatsappTransport(config.otp) : undefined, log });
+}

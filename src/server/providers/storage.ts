@@ -1,0 +1,73 @@
+// Stored files (avatars): local disk under DATA_DIR/storage by default, served at /storage/*;
+// an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO…) when S3_BUCKET is set, its files
+// served from S3_PUBLIC_URL. Keys are paths like avatars/<user>/<random>.webp.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { AwsClient } from 'aws4fetch';
+import { dirname, resolve, sep } from 'node:path';
+
+export interface FileStorage {
+  readonly name: string;
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** The public address of a stored file. */
+  url(key: string): string;
+}
+
+export class LocalDiskStorage implements FileStorage {
+  readonly name = 'local';
+  private readonly root: string;
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+  private path(key: string): string {
+    const file = resolve(this.root, key);
+    if (!file.startsWith(this.root + sep) || key.includes('\0')) throw new Error(`Invalid storage key ${key}`);
+    return file;
+  }
+  async put(key: string, bytes: Uint8Array, _contentType?: string): Promise<void> {
+    const file = this.path(key);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, bytes);
+  }
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+  url(key: string): string {
+    return `/storage/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+}
+
+export type S3Config = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
+
+/** S3-compatible storage: signed (SigV4) PUT and DELETE of path-style object URLs. */
+export class S3Storage implements FileStorage {
+  readonly name = 's3';
+  private readonly client: AwsClient;
+  private readonly cfg: S3Config;
+  private readonly fetchImpl: typeof fetch;
+  constructor(cfg: S3Config, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+    this.cfg = { ...cfg, endpoint: cfg.endpoint.replace(/\/$/, ''), publicUrl: cfg.publicUrl.replace(/\/$/, '') };
+    this.client = new AwsClient({ accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey, service: 's3', region: cfg.region, retries: 0 });
+    this.fetchImpl = fetchImpl;
+  }
+  private objectUrl(key: string): string {
+    if (key.includes('..') || key.startsWith('/')) throw new Error(`Invalid storage key ${key}`);
+    return `${this.cfg.endpoint}/${encodeURIComponent(this.cfg.bucket)}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+  private async send(key: string, init: RequestInit): Promise<void> {
+    const signed = await this.client.sign(this.objectUrl(key), init);
+    const res = await this.fetchImpl(signed, { signal: AbortSignal.timeout(15_000) });
+    if (!res.ok && !(init.method === 'DELETE' && res.status === 404)) {
+      throw new Error(`S3 ${init.method} ${key} answered ${res.status}: ${(await res.text().catch(() => '')).slice(0, 200)}`);
+    }
+  }
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    return this.send(key, { method: 'PUT', body: bytes.slice().buffer as ArrayBuffer, headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable' } });
+  }
+  delete(key: string): Promise<void> {
+    return this.send(key, { method: 'DELETE' });
+  }
+  url(key: string): string {
+    return `${this.cfg.publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+}
