@@ -47,16 +47,22 @@ export function timeSlotKeys(startTimes: readonly string[]): string[] {
   return startTimes.length > 0 ? [...startTimes] : [ALL_DAY_SLOT];
 }
 
-function fnv1a(s: string): number {
+/** FNV-1a with murmur3's finaliser: labels that differ in one character still land far apart. */
+function hash32(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
   return h >>> 0;
 }
 
-const unit = (label: string) => fnv1a(label) / 4294967296;
+const unit = (label: string) => hash32(label) / 4294967296;
 
 /**
  * Units of a slot already sold elsewhere (see externalDemand): deterministic per option, date

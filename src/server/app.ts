@@ -14,6 +14,7 @@ import {
   requestContext,
   securityHeaders,
 } from './middleware.ts';
+import { bookingRoutes } from './routes/booking/booking.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
 import { engagementRoutes } from './routes/engagement.ts';
 import { trackingRoutes } from './routes/tracking.ts';
@@ -61,6 +62,7 @@ export function createApp(opts: AppOptions) {
   api.route('/', catalogueRoutes());
   api.route('/', trackingRoutes());
   api.route('/', engagementRoutes());
+  api.route('/', bookingRoutes());
   api.all('*', () => {
     throw new HttpError(404, 'Not found');
   });

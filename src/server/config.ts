@@ -31,6 +31,11 @@ const EnvSchema = z.object({
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   SEED_IMAGES_PER_THEME: z.coerce.number().int().min(1).max(64).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  PUBLIC_STRIPE_PUBLISHABLE_KEY: optionalString,
+  TEST_GATEWAY_SECRET: optionalString,
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -42,6 +47,18 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+  const problems: string[] = [];
+  if (paymentProvider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.PUBLIC_STRIPE_PUBLISHABLE_KEY)) {
+    problems.push('  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_STRIPE_PUBLISHABLE_KEY');
+  }
+  if (paymentProvider === 'test' && e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER !== 'test') {
+    problems.push('  PAYMENT_PROVIDER: production takes real payments: set the Stripe keys, or PAYMENT_PROVIDER=test for a demo');
+  }
+  if (paymentProvider === 'test' && e.NODE_ENV === 'production' && !e.TEST_GATEWAY_SECRET) {
+    problems.push('  TEST_GATEWAY_SECRET: the test gateway in production needs its own secret (32+ characters)');
+  }
+  if (problems.length > 0) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -60,5 +77,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     imageHostAllowlist: e.IMAGE_HOST_ALLOWLIST,
     logLevel: e.LOG_LEVEL,
     seedImagesPerTheme: e.SEED_IMAGES_PER_THEME,
+    payments: {
+      provider: paymentProvider as 'test' | 'stripe',
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripePublishableKey: e.PUBLIC_STRIPE_PUBLISHABLE_KEY,
+      /** Encrypts the test gateway's card tokens (any process of one deployment must share it). */
+      testGatewaySecret: e.TEST_GATEWAY_SECRET ?? `verdant-test-gateway:${e.PUBLIC_API_KEY}`,
+    },
   };
 }
