@@ -4,7 +4,7 @@
 // guest's name. Pure: the checkout asks for them and the server checks them.
 export const CUSTOMER_FIELDS = ['fullName', 'dateOfBirth', 'nationality', 'passportNumber'] as const;
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
-export type CustomerInfo = Partial<Record<CustomerField, string>>;
+export type CustomerInfo = Partial<Record<CustomerField, string | undefined>>;
 
 export type RequirementOption = {
   kind: 'stay' | 'short_adventure' | 'flexible_adventure' | 'adventure';

@@ -14,6 +14,8 @@ import {
   requestContext,
   securityHeaders,
 } from './middleware.ts';
+import type { PaymentProvider } from './providers/payments/port.ts';
+import { createPaymentProvider } from './providers/payments/select.ts';
 import { bookingRoutes } from './routes/booking/booking.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
 import { engagementRoutes } from './routes/engagement.ts';
@@ -24,6 +26,8 @@ export type AppOptions = AppDeps & {
   socketIp?: (c: Context<AppEnv>) => string | undefined;
   /** Extra route groups mounted by main.ts or tests (e.g. /_image, static files). */
   extend?: (app: Hono<AppEnv>) => void;
+  /** The payment provider; by default chosen from the configuration (test gateway or Stripe). */
+  payments?: PaymentProvider;
 };
 
 /** Paths under /api/v1 that carry their own proof instead of the guest bearer. */
@@ -32,12 +36,14 @@ export const BEARER_EXEMPT = [/^\/api\/v1\/payments\/webhook(\/|$)/, /^\/api\/v1
 export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
   const { db, config, log, rateLimitStore } = opts;
+  const payments = opts.payments ?? createPaymentProvider(config, db);
 
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('config', config);
     c.set('log', log);
     c.set('rateLimitStore', rateLimitStore);
+    c.set('payments', payments);
     await next();
   });
   app.use('*', requestContext(opts.socketIp ?? (() => undefined)));

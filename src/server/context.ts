@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { PaymentProvider } from './providers/payments/port.ts';
 import type { RateLimitStore } from './providers/rate-limit.ts';
 
 /** What every request handler can reach through `c.var`. */
@@ -12,5 +13,5 @@ export type AppDeps = {
 };
 
 export type AppEnv = {
-  Variables: AppDeps & { requestId: string; clientIp: string };
+  Variables: AppDeps & { requestId: string; clientIp: string; payments: PaymentProvider };
 };

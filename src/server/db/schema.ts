@@ -738,7 +738,8 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   key: text('key').notNull(),
   requestHash: text('request_hash').notNull(),
   responseStatus: integer('response_status'),
-  responseBody: jsonb('response_body'),
+  /** The answer's JSON text exactly as first sent (jsonb would reorder its keys). */
+  responseBody: text('response_body'),
   lockedUntil: ts('locked_until'),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)]);

@@ -4,10 +4,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { availabilityRoutes } from './availability.ts';
 import { cartRoutes } from './cart.ts';
+import { checkoutRoutes } from './checkout.ts';
 
 export function bookingRoutes() {
   const app = new Hono<AppEnv>();
   app.route('/', availabilityRoutes());
   app.route('/', cartRoutes());
+  app.route('/', checkoutRoutes());
   return app;
 }
