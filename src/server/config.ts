@@ -31,7 +31,7 @@ const EnvSchema = z.object({
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   SEED_IMAGES_PER_THEME: z.coerce.number().int().min(1).max(64).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe', '']).optional().transform((v) => v || undefined),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   PUBLIC_STRIPE_PUBLISHABLE_KEY: optionalString,

@@ -42,7 +42,8 @@ export type ChargeInput = {
   reference: string;
 };
 
-export type WebhookEvent = { ref: string; kind: 'succeeded' | 'failed' | 'canceled' | 'other'; eventId: string };
+/** `orderId` comes from the payment's metadata: it finds a payment whose id we never learnt (a crash mid-call). */
+export type WebhookEvent = { ref: string; kind: 'succeeded' | 'failed' | 'canceled' | 'other'; eventId: string; orderId?: string | undefined };
 
 export class WebhookSignatureError extends Error {
   constructor(message = 'Invalid webhook signature') {

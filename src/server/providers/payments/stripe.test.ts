@@ -106,7 +106,7 @@ describe('Stripe adapter', () => {
 
     it('reads a signed event', async () => {
       const payload = event('payment_intent.succeeded');
-      expect(await provider.readWebhook(payload, signed(payload))).toEqual({ ref: 'pi_3Test', kind: 'succeeded', eventId: 'evt_1' });
+      expect(await provider.readWebhook(payload, signed(payload))).toEqual({ ref: 'pi_3Test', kind: 'succeeded', eventId: 'evt_1', orderId: undefined });
       const failed = event('payment_intent.payment_failed');
       expect(await provider.readWebhook(failed, signed(failed))).toMatchObject({ kind: 'failed' });
       const other = event('charge.dispute.created');
@@ -163,5 +163,41 @@ describe('Stripe end to end through checkout (fake API)', () => {
     expect(payment).toMatchObject({ provider: 'stripe', providerRef: 'pi_e2e', status: 'captured', cardBrand: 'visa', cardLast4: '4242' });
     // The same event again changes nothing.
     expect(await handleWebhook(d, payload, headers)).toEqual({ handled: true });
+  });
+
+  it('a charge that went through while our call failed is found by its order and refunded', async () => {
+    const walk = await instantSgd(t.db);
+    const dep = await openDeparture(t, walk.slugCode, 1);
+    const cart = CartSchema.parse((await t.post('/api/v1/cart', { currency: 'SGD', orderItem: { optionId: walk.slugCode, startDate: dep.date, detailedTimeslotId: dep.timeslotId, quantity: 1 } })).body);
+    let orderId = '';
+    const { provider, calls } = fakeStripe((c) => {
+      if (c.method === 'POST' && c.url.endsWith('/v1/payment_intents')) {
+        orderId = c.body.get('metadata[order_id]') ?? '';
+        return { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong' } } };
+      }
+      if (c.url.includes('/v1/refunds')) return { body: { id: 're_1', object: 'refund', status: 'succeeded' } };
+      return { body: intent({ id: 'pi_lost', status: 'succeeded', metadata: { order_id: orderId } }) };
+    });
+    const d = { db: t.db, config: t.config, log: pino({ level: 'silent' }), payments: provider, user: null };
+    const body = {
+      cartId: cart.id,
+      currency: 'SGD',
+      expectedTotal: cart.exchangedTotalAmountWithConversionFee,
+      contact: { name: 'Ana Cruz', email: 'ana@example.com' },
+      customers: [{ fullName: 'Ana Cruz', dateOfBirth: '1992-05-05' }],
+      paymentMethod: 'card' as const,
+      paymentTiming: 'checkout' as const,
+      cardToken: 'pm_card_visa',
+    };
+    await expect(payCart(d, body, randomUUID())).rejects.toMatchObject({ status: 502 });
+    const [released] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(released?.status).toBe('failed');
+
+    const payload = JSON.stringify({ id: 'evt_3', object: 'event', type: 'payment_intent.succeeded', data: { object: intent({ id: 'pi_lost', metadata: { order_id: orderId } }) } });
+    const headers = { get: (n: string) => (n === 'stripe-signature' ? Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) : null) };
+    expect(await handleWebhook(d, payload, headers)).toEqual({ handled: true });
+    const [payment] = await t.db.select().from(checkoutPayments).where(eq(checkoutPayments.orderId, orderId));
+    expect(payment).toMatchObject({ providerRef: 'pi_lost', status: 'refunded' });
+    expect(calls.some((c) => c.url.includes('/v1/refunds') && c.body.get('payment_intent') === 'pi_lost')).toBe(true);
   });
 });

@@ -168,7 +168,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
       const kind = kinds[event.type];
       if (!kind) return { ref: '', kind: 'other', eventId: event.id };
       const pi = event.data.object as Intent;
-      return { ref: pi.id, kind, eventId: event.id };
+      return { ref: pi.id, kind, eventId: event.id, orderId: pi.metadata?.['order_id'] };
     },
   };
 }

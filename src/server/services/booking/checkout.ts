@@ -593,7 +593,16 @@ export async function simulatePayNow(d: CheckoutDeps, orderId: string) {
 export async function handleWebhook(d: CheckoutDeps, rawBody: string, headers: { get(name: string): string | null | undefined }) {
   const event = await d.payments.readWebhook(rawBody, headers);
   if (!event || event.kind === 'other') return { handled: false };
-  const [payment] = await d.db.select().from(checkoutPayments).where(and(eq(checkoutPayments.provider, d.payments.name), eq(checkoutPayments.providerRef, event.ref)));
+  let [payment] = await d.db.select().from(checkoutPayments).where(and(eq(checkoutPayments.provider, d.payments.name), eq(checkoutPayments.providerRef, event.ref)));
+  if (!payment && event.orderId) {
+    // The pay call never learnt this payment's id (it failed mid-call): match it by its order.
+    [payment] = await d.db
+      .select()
+      .from(checkoutPayments)
+      .where(and(eq(checkoutPayments.orderId, event.orderId), eq(checkoutPayments.provider, d.payments.name), sql`${checkoutPayments.providerRef} is null`))
+      .orderBy(desc(checkoutPayments.createdAt))
+      .limit(1);
+  }
   if (!payment) {
     d.log.warn({ ref: event.ref, eventId: event.eventId }, 'webhook for an unknown payment');
     return { handled: false };
