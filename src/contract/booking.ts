@@ -429,6 +429,13 @@ export const PayOtpBody = z.object({ orderId: z.string().min(1).max(64), challen
 export const PayFailBody = z.object({ orderId: z.string().min(1).max(64), reason: z.string().max(200).optional() });
 export const FinalizeBody = z.object({ orderId: z.string().min(1).max(64) });
 
+/** PATCH /orders/{id}: the booking's contact details. */
+export const UpdateOrderContactBody = z.object({
+  name: z.string().trim().min(1, 'Please enter your name').max(120).optional(),
+  email: z.string().trim().min(1, 'Please enter email').max(254).pipe(z.email('Email is invalid')).optional(),
+  phone: z.string().trim().max(32).optional(),
+});
+
 /** POST /required-infos: the guests' details, at checkout or later (/trips/{id}/required_info). */
 export const RequiredInfosBody = z.object({ orderItemId: z.string().min(1).max(64), customers: z.array(CustomerInfoSchema).min(1).max(99) });
 

@@ -61,6 +61,18 @@ test.describe('checkout journeys', () => {
     await axe();
     // The bag is empty now.
     expect(await page.evaluate(() => localStorage.getItem('cartId'))).toBeNull();
+
+    // Guests' details can be completed later at /trips/{id}/required_info.
+    const orderId = new URL(page.url()).searchParams.get('order');
+    const order = await api<{ order_item: { id: string } }>(`/orders/${orderId}`);
+    await page.goto(`/trips/${order.order_item.id}/required_info`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Who’s going on');
+    const first = page.locator('.checkout__guest-card').first().getByLabel('Full name (as on ID)');
+    await expect(first).toHaveValue(GUEST.name);
+    await first.fill('Tan Mei Ling');
+    await page.getByRole('button', { name: 'Send to the operator' }).click();
+    await page.waitForURL(/\/required_info\/submit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
   });
 
   test('3-D Secure card: the bank’s challenge, then confirmed', async ({ page, api }) => {

@@ -414,9 +414,16 @@ describe('GET /orders/{id}, /checkouts/available, /required-infos, /waitlists, w
     const res = PayResponse.parse((await pay(payBody(b, { cardToken: await token('4242424242424242') }))).body);
     expect(OrderSchema.parse((await t.get(`/api/v1/orders/${res.order.id}`)).body).number).toBe(res.order.number);
     expectStatus(await t.get('/api/v1/orders/not-an-order'), 404);
+    const patched = await t.call('PATCH', `/api/v1/orders/${res.order.id}`, { body: { phone: '+60 12-345 6789', email: 'mei.new@example.com' } });
+    expectStatus(patched, 200);
+    expect(OrderSchema.parse(patched.body)).toMatchObject({ customerPhone: '+60 12-345 6789', customerEmail: 'mei.new@example.com', customerName: CONTACT.name });
+    expectStatus(await t.call('PATCH', `/api/v1/orders/${res.order.id}`, { body: { email: 'nope' } }), 422);
+    expectStatus(await t.call('PATCH', `/api/v1/orders/${res.order.id}`, { body: { phone: '12' } }), 422);
+    expectStatus(await t.call('PATCH', '/api/v1/orders/not-an-order', { body: { name: 'X' } }), 404);
     const [someone] = await t.db.select({ id: users.id }).from(users).limit(1);
     await t.db.update(orders).set({ userId: someone!.id }).where(eq(orders.id, res.order.id));
     expectStatus(await t.get(`/api/v1/orders/${res.order.id}`), 404);
+    expectStatus(await t.call('PATCH', `/api/v1/orders/${res.order.id}`, { body: { name: 'Someone Else' } }), 404);
   });
 
   it('lists checkout currencies, methods and timings for a bag', async () => {
@@ -442,6 +449,10 @@ describe('GET /orders/{id}, /checkouts/available, /required-infos, /waitlists, w
     expectStatus(await t.post('/api/v1/required-infos', { orderItemId: 'nope', customers: [{ fullName: 'Only One' }] }), 404);
     const [row] = await t.db.select().from(orderItems).where(eq(orderItems.id, itemId));
     expect(row?.status).toBe('confirmed');
+    const read = await t.get(`/api/v1/required-infos/${itemId}`);
+    expectStatus(read, 200);
+    expect((read.body as { orderItem: { customers: { isSubmitted: boolean }[] } }).orderItem.customers.every((c) => c.isSubmitted)).toBe(true);
+    expectStatus(await t.get('/api/v1/required-infos/not-a-booking'), 404);
   });
 
   it('joins the waitlist of a sold-out date only', async () => {

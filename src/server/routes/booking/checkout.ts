@@ -13,9 +13,11 @@ import {
   PayFailBody,
   PayOtpBody,
   RequiredInfosBody,
+  UpdateOrderContactBody,
   WaitlistBody,
   type CheckoutsAvailableResponse,
 } from '../../../contract/booking.ts';
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { camelizeKeys, snakeizeKeys } from '../../../lib/key-case.ts';
 import { invoicePayment, laterPayment } from '../../../lib/payment-timing.ts';
 import { customerProblems, requiredCustomerInfos } from '../../../lib/required-info.ts';
@@ -26,11 +28,12 @@ import { WebhookSignatureError } from '../../providers/payments/port.ts';
 import { CardError, type createTestGateway } from '../../providers/payments/test-gateway.ts';
 import { currentBookingUser, mayReadOrder, storedValueFor } from '../../services/booking/account-seam.ts';
 import { isOperatingDate, parseTimeslotId, slotKeysOf, todayFor, unitsLeftFor } from '../../services/booking/availability.ts';
-import { quoteCart } from '../../services/booking/cart.ts';
+import { itemRelations, quoteCart } from '../../services/booking/cart.ts';
 import { loadBookableOption, loadMoneyContext } from '../../services/booking/catalog.ts';
 import { answerOtp, finalizePayment, handleWebhook, orderView, payCart, payOrder, readableOrder, reportPayFail, simulatePayNow, type CheckoutDeps } from '../../services/booking/checkout.ts';
 import { idempotent } from '../../services/booking/idempotency.ts';
 import { assertBookable } from '../../services/booking/quote.ts';
+import { toOrderItem } from '../../services/booking/views.ts';
 import { toInitialCurrencyOrder } from './currency-order.ts';
 
 async function deps(c: Context<AppEnv>, payCall: boolean): Promise<CheckoutDeps> {
@@ -158,6 +161,40 @@ export function checkoutRoutes() {
     const { id } = readParams(c, OrderParams);
     const d = await deps(c, false);
     const order = await readableOrder(d.db, id, d.user);
+    return reply(c, await orderView(d.db, order.id));
+  });
+
+  /** The guests' details of a booking, to complete them later (/trips/{id}/required_info). */
+  app.get('/required-infos/:id', async (c) => {
+    const { id } = readParams(c, OrderParams);
+    const d = await deps(c, false);
+    const [item] = await d.db.select().from(orderItems).where(eq(orderItems.id, id));
+    if (!item?.orderId) throw new HttpError(404, 'Booking not found');
+    const [o] = await d.db.select().from(orders).where(eq(orders.id, item.orderId));
+    if (!o || !mayReadOrder(d.user, o) || (o.status !== 'placed' && o.status !== 'awaiting_payment')) throw new HttpError(404, 'Booking not found');
+    const option = await loadBookableOption(d.db, { id: item.optionId });
+    if (!option) throw new HttpError(404, 'Booking not found');
+    const [, payment, customers] = await itemRelations(d.db, item);
+    const m = await loadMoneyContext(d.db);
+    return reply(c, { orderItem: toOrderItem({ item, option, m, lines: o.lines.base as never, order: o, payment, customers }) });
+  });
+
+  app.patch('/orders/:id', async (c) => {
+    const { id } = readParams(c, OrderParams);
+    const body = await readBody(c, UpdateOrderContactBody);
+    const d = await deps(c, false);
+    const order = await readableOrder(d.db, id, d.user);
+    if (order.status !== 'placed' && order.status !== 'awaiting_payment') throw new HttpError(409, 'Only a booked order’s contact details can be changed');
+    if (body.phone && !isValidPhoneNumber(body.phone, 'SG')) throw new HttpError(422, 'Please input a valid phone number', { fields: { phone: 'Please input a valid phone number' } });
+    await d.db
+      .update(orders)
+      .set({
+        ...(body.name ? { customerName: body.name } : {}),
+        ...(body.email ? { customerEmail: body.email } : {}),
+        ...(body.phone !== undefined ? { customerPhone: body.phone || null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, order.id));
     return reply(c, await orderView(d.db, order.id));
   });
 
