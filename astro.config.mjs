@@ -27,6 +27,21 @@ export default defineConfig({
   prefetch: false,
   integrations: [react(), interactionDirective(), partytownAfterConsent()],
   vite: {
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // The storefront's API client is shared by the overlays and the islands; a chunk
+              // named after its file ("client") would read like Astro's React renderer
+              // ("client.js"), which the hydration tests watch for, so it gets its own name.
+              chunkFileNames: (chunk) =>
+                `_astro/${chunk.name === 'client' && chunk.moduleIds.some((id) => id.includes('/src/api-client/')) ? 'storefront-api' : chunk.name.replace(/[^\w.-]/g, '_')}.[hash].js`,
+            },
+          },
+        },
+      },
+    },
     server: { proxy: { '/api': 'http://localhost:4321', '/_image': 'http://localhost:4321', '/storage': 'http://localhost:4321' } },
   },
 });

@@ -10,8 +10,15 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET = 30 * 1024;
 const distArg = process.argv.indexOf('--dist');
+/** `--e2e`: the build the Playwright server made for E2E_PORT (scripts/e2e-server.ts names it). */
+const e2ePort = process.env['E2E_PORT'] ?? '4399';
+const e2eDist = resolve(import.meta.dirname, '..', e2ePort === '4399' ? '.e2e' : `.e2e-${e2ePort}`, 'dist');
 const dist = realpathSync(
-  distArg > 0 && process.argv[distArg + 1] ? resolve(process.argv[distArg + 1]!) : resolve(import.meta.dirname, '..', process.env['DIST_DIR'] ?? 'dist'),
+  process.argv.includes('--e2e')
+    ? e2eDist
+    : distArg > 0 && process.argv[distArg + 1]
+      ? resolve(process.argv[distArg + 1]!)
+      : resolve(import.meta.dirname, '..', process.env['DIST_DIR'] ?? 'dist'),
 );
 
 /** Template of a page: its path with slug segments folded into placeholders. */

@@ -2,8 +2,9 @@
 // writes stable, key-sorted JSON to the content cache. Incremental through the change feed
 // (`/content/changes` with `changed_since` and tombstones): unchanged records are not
 // rewritten, deleted or unpublished ones disappear. `full` starts from scratch.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { z } from 'zod';
 import { CONTENT_TYPES, contentChangesResponse, type ContentType } from '../../src/contract/content-changes.ts';
 import { BlogFilterItemsResponse } from '../../src/contract/blogs.ts';
@@ -20,7 +21,19 @@ export type ApiGet = (pathAndQuery: string) => Promise<Response>;
 export type PullResult = { written: number; deleted: number; unchanged: number; seconds: number };
 
 const STATE_FILE = '.pull-state.json';
-type PullState = { version: 1; marks: Partial<Record<ContentType, string>> };
+type PullState = { version: 1; contract?: string; marks: Partial<Record<ContentType, string>> };
+
+/**
+ * A fingerprint of the wire contract. Records cached under another contract may lack fields the
+ * build now expects, so a changed contract makes the pull start from scratch.
+ */
+export function contractFingerprint(contractDir = resolve(import.meta.dirname, '../../src/contract')): string {
+  const h = createHash('sha256');
+  for (const name of readdirSync(contractDir).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort()) {
+    h.update(name).update(readFileSync(join(contractDir, name)));
+  }
+  return h.digest('hex').slice(0, 16);
+}
 
 /** Stable JSON: keys sorted at every level, two-space indent, trailing newline. */
 export function stableJson(value: unknown): string {
@@ -96,6 +109,11 @@ export async function pullContent(opts: {
     } catch {
       log('  pull state unreadable: pulling everything');
     }
+  }
+  const contract = contractFingerprint();
+  if (state.contract !== contract) {
+    if (Object.keys(state.marks).length > 0) log('  the contract changed since the last pull: pulling everything');
+    state = { version: 1, contract, marks: {} };
   }
   let written = 0;
   let deleted = 0;

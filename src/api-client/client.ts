@@ -29,11 +29,14 @@ export class ApiError extends Error {
   readonly status: number;
   /** Field messages by camelCase path (`email`, `destinations.0`). */
   readonly fields: Record<string, string>;
-  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+  /** The rest of the error answer, camelCased (e.g. a machine-readable `code` or `reason`). */
+  readonly details: Record<string, unknown>;
+  constructor(status: number, message: string, fields: Record<string, string> = {}, details: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
+    this.details = details;
   }
 }
 
@@ -78,9 +81,9 @@ export function createApiClient(opts: ClientOptions = {}) {
       throw new ApiError(response.status, INTERNAL_ERROR);
     }
     if (body !== null && typeof body === 'object' && 'error' in body) {
-      const { error, fields } = body as { error: unknown; fields?: Record<string, string> };
+      const { error, fields, ...rest } = body as { error: unknown; fields?: Record<string, string> };
       const camelFields = Object.fromEntries(Object.entries(fields ?? {}).map(([k, v]) => [camelPath(k), v]));
-      throw new ApiError(response.status, typeof error === 'string' && error ? error : INTERNAL_ERROR, camelFields);
+      throw new ApiError(response.status, typeof error === 'string' && error ? error : INTERNAL_ERROR, camelFields, camelizeKeys<Record<string, unknown>>(rest));
     }
     if (!response.ok) throw new ApiError(response.status, INTERNAL_ERROR);
     return { data: camelizeKeys<T>(body), response };

@@ -79,7 +79,8 @@ export const OptionPricesSchema = z.object({
 });
 export type OptionPrices = z.infer<typeof OptionPricesSchema>;
 
-export const TransportItemSchema = z.object({ id: z.string(), kind: z.literal('pickup'), name: z.string(), price: MoneySchema });
+/** A pickup: charged once per booking or per guest. */
+export const TransportItemSchema = z.object({ id: z.string(), kind: z.literal('pickup'), name: z.string(), price: MoneySchema, per: z.enum(['booking', 'person']) });
 export const OptionLocationSchema = z.object({
   id: z.number().int(),
   kind: LocationKind,

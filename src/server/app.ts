@@ -19,6 +19,9 @@ import {
 import { createProviders, type Providers } from './providers/providers.ts';
 import { authRoutes, oauthReturnRoute } from './routes/auth.ts';
 import { bucketListRoutes } from './routes/bucket-lists.ts';
+import type { PaymentProvider } from './providers/payments/port.ts';
+import { createPaymentProvider } from './providers/payments/select.ts';
+import { bookingRoutes } from './routes/booking/booking.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
 import { creditRoutes } from './routes/credits.ts';
 import { giftCodeRoutes } from './routes/gift-codes.ts';
@@ -36,6 +39,8 @@ export type AppOptions = AppDeps & {
   extend?: (app: Hono<AppEnv>) => void;
   /** Replace a provider (tests: a failing WhatsApp sender, a recording mailer). */
   providers?: Partial<Providers>;
+  /** The payment provider; by default chosen from the configuration (test gateway or Stripe). */
+  payments?: PaymentProvider;
 };
 
 const realtimeInjectors = new WeakMap<object, (server: Server) => void>();
@@ -54,6 +59,7 @@ export function createApp(opts: AppOptions) {
   const providers = createProviders(config, log, rateLimitStore, opts.providers);
   const nodeWs = createNodeWebSocket({ app });
   realtimeInjectors.set(app, nodeWs.injectWebSocket);
+  const payments = opts.payments ?? createPaymentProvider(config, db);
 
   app.use('*', async (c, next) => {
     c.set('db', db);
@@ -62,6 +68,7 @@ export function createApp(opts: AppOptions) {
     c.set('rateLimitStore', rateLimitStore);
     c.set('providers', providers);
     c.set('user', null);
+    c.set('payments', payments);
     await next();
   });
   app.use('*', requestContext(opts.socketIp ?? (() => undefined)));
@@ -98,6 +105,7 @@ export function createApp(opts: AppOptions) {
   api.route('/', catalogueRoutes());
   api.route('/', trackingRoutes());
   api.route('/', engagementRoutes());
+  api.route('/', bookingRoutes());
   api.all('*', () => {
     throw new HttpError(404, 'Not found');
   });

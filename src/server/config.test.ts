@@ -41,3 +41,17 @@ describe('parseConfig', () => {
     expect(prod.oauth.testProvider).toBe(false);
   });
 });
+
+describe('payment provider', () => {
+  it('uses the built-in test gateway unless Stripe is configured', () => {
+    expect(parseConfig({}).payments.provider).toBe('test');
+    const stripe = parseConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_x' });
+    expect(stripe.payments.provider).toBe('stripe');
+  });
+  it('refuses a half-configured Stripe and an accidental test gateway in production', () => {
+    expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => parseConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' })).toThrow(/TEST_GATEWAY_SECRET/);
+    expect(parseConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', TEST_GATEWAY_SECRET: 'x'.repeat(32) }).payments.provider).toBe('test');
+  });
+});

@@ -62,6 +62,11 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   /** Development and tests: the built-in test identity provider stands in for unconfigured providers. */
   OAUTH_TEST_PROVIDER: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe', '']).optional().transform((v) => v || undefined),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  PUBLIC_STRIPE_PUBLISHABLE_KEY: optionalString,
+  TEST_GATEWAY_SECRET: optionalString,
 });
 
 
@@ -87,9 +92,19 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (e.S3_BUCKET && !(e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY && e.S3_PUBLIC_URL)) {
     problems.push('  S3_BUCKET: needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL');
   }
-  if (problems.length) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
   const oauthTest = e.OAUTH_TEST_PROVIDER ?? !isProduction;
   const oauth = (id: string | undefined, secret: string | undefined) => (id && secret ? { clientId: id, clientSecret: secret } : undefined);
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+  if (paymentProvider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.PUBLIC_STRIPE_PUBLISHABLE_KEY)) {
+    problems.push('  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_STRIPE_PUBLISHABLE_KEY');
+  }
+  if (paymentProvider === 'test' && e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER !== 'test') {
+    problems.push('  PAYMENT_PROVIDER: production takes real payments: set the Stripe keys, or PAYMENT_PROVIDER=test for a demo');
+  }
+  if (paymentProvider === 'test' && e.NODE_ENV === 'production' && !e.TEST_GATEWAY_SECRET) {
+    problems.push('  TEST_GATEWAY_SECRET: the test gateway in production needs its own secret (32+ characters)');
+  }
+  if (problems.length > 0) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -133,6 +148,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       testProvider: oauthTest && !isProduction,
       google: oauth(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       facebook: oauth(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
+    },
+    payments: {
+      provider: paymentProvider as 'test' | 'stripe',
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripePublishableKey: e.PUBLIC_STRIPE_PUBLISHABLE_KEY,
+      /** Encrypts the test gateway's card tokens (any process of one deployment must share it). */
+      testGatewaySecret: e.TEST_GATEWAY_SECRET ?? `verdant-test-gateway:${e.PUBLIC_API_KEY}`,
     },
   };
 }

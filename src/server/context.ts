@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Providers } from './providers/providers.ts';
+import type { PaymentProvider } from './providers/payments/port.ts';
 import type { RateLimitStore } from './providers/rate-limit.ts';
 
 /** What every request handler can reach through `c.var`. */
@@ -29,5 +30,6 @@ export type AppEnv = {
     providers: Providers;
     /** Null for guests; set on /api/v1 and the main-host account routes. */
     user: CurrentUser | null;
+    payments: PaymentProvider;
   };
 };

@@ -10,16 +10,24 @@ export class HttpError extends Error {
   readonly status: ContentfulStatusCode;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Extra keys of the answer beside `error` (e.g. a machine-readable `code` or `reason`). */
+  readonly body: Record<string, unknown> | undefined;
   constructor(
     status: ContentfulStatusCode,
     message: string,
-    extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    extra: { fields?: Record<string, string>; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.fields = extra.fields;
     this.headers = extra.headers;
+    this.body = extra.body;
+  }
+
+  /** The JSON answer: `{ error, fields?, ...body }` with snake_case keys in body. */
+  toJSON(): Record<string, unknown> {
+    return { ...(this.body ? (snakeizeKeys(this.body) as Record<string, unknown>) : {}), error: this.message, ...(this.fields ? { fields: this.fields } : {}) };
   }
 }
 

@@ -9,7 +9,9 @@ import { type AppOptions, createApp, injectRealtime } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import type { Db } from './db/client.ts';
+import { createPaymentProvider } from './providers/payments/select.ts';
 import type { RateLimitStore } from './providers/rate-limit.ts';
+import { sweepBooking } from './services/booking/checkout.ts';
 
 export type ServerOptions = {
   config: Config;
@@ -28,9 +30,19 @@ function socketIp(c: Context<AppEnv>): string | undefined {
   }
 }
 
+export const SWEEP_EVERY_MS = 60_000;
+
 export async function listen(opts: ServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
   const { providers, ...rest } = opts;
-  const app = createApp({ ...rest, socketIp, ...(opts.extend ? { extend: opts.extend } : {}), ...(providers ? { providers } : {}) });
+  const payments = createPaymentProvider(opts.config, opts.db);
+  const app = createApp({ ...rest, payments, socketIp, ...(opts.extend ? { extend: opts.extend } : {}), ...(providers ? { providers } : {}) });
+  // Releases seats of payments left unfinished (15 minutes), lapses unpaid later payments and
+  // invoices, and forgets idempotency keys older than eight days. Every process runs it: each
+  // release happens in a transaction that locks the order, so two sweepers never double-release.
+  const sweep = setInterval(() => {
+    sweepBooking({ db: opts.db, config: opts.config, log: opts.log, payments, user: null }).catch((err: unknown) => opts.log.error({ err }, 'booking sweeper failed'));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
   const server = await new Promise<Server>((resolvePromise, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.config.port, hostname: '0.0.0.0' }, () => resolvePromise(s as Server));
     (s as Server).once('error', reject);
@@ -43,6 +55,7 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
     url: `http://localhost:${port}`,
     close: () =>
       new Promise<void>((resolvePromise) => {
+        clearInterval(sweep);
         server.close(() => resolvePromise());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2_000).unref();

@@ -123,7 +123,7 @@ export const requireCsrf: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof HttpError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-    return c.json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message }, err.status);
+    return c.json(err.toJSON(), err.status);
   }
   if (err instanceof HTTPException) {
     // Hono's own (e.g. body-limit): keep the status, answer JSON.

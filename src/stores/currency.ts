@@ -1,6 +1,6 @@
 // The visitor's chosen currency, kept in the site-wide `currency` cookie (spec §9) so every
 // page, and later the cart and checkout, see the same choice. Undefined: not chosen yet.
-import { atom, onMount } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 import { currencyCookie, readCurrencyCookie } from './currency-cookie.ts';
 
 export { CURRENCY_COOKIE, currencyCookie, readCurrencyCookie } from './currency-cookie.ts';
@@ -17,6 +17,20 @@ onMount($currency, () => {
   }, COOKIE_POLL_MS);
   return () => clearInterval(timer);
 });
+
+/** The currency prices are shown in before the visitor chooses one: the page's default (spec §9). */
+export function pageDefaultCurrency(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  try {
+    const data = JSON.parse(document.getElementById('verdant-currency-data')?.textContent ?? 'null') as { defaultCurrency?: string } | null;
+    return data?.defaultCurrency;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The chosen currency, or the page's default: what the bag and checkout show and charge. */
+export const $displayCurrency = computed($currency, (code) => code ?? pageDefaultCurrency());
 
 /** Chooses a currency for the whole site. */
 export function setCurrency(code: string): void {

@@ -6,3 +6,10 @@ import { loginHref } from '../../lib/header-paths.ts';
 
 const href = loginHref(window.location.pathname, window.location.search);
 for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-login-link]')) link.setAttribute('href', href);
+
+// The bag badge from the first paint: the cart store keeps these in step once the header hydrates.
+try {
+  if (localStorage.getItem('cartId') && localStorage.getItem('cartCount')) document.documentElement.setAttribute('data-cart-count', '1');
+} catch {
+  // storage disabled: the badge appears when the bag is read
+}

@@ -137,7 +137,8 @@ export const tags = pgTable('tags', {
 
 // ── Options (experiences) ────────────────────────────────────────────────────
 export type ItineraryStep = { time?: string; title: string; description: string };
-export type TransportItem = { id: string; kind: 'pickup'; name: string; price: number };
+/** A pickup offered with an option: `price` in minor units, charged per booking or per guest. */
+export type TransportItem = { id: string; kind: 'pickup'; name: string; price: number; per?: 'booking' | 'person' };
 
 export const options = pgTable('options', {
   id: serial('id').primaryKey(),
@@ -725,3 +726,229 @@ export const bucketListOptions = pgTable('bucket_list_options', {
   optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('bucket_list_options_uq').on(t.bucketListId, t.optionId)]);
+// ── Booking: availability, carts, orders, payments ───────────────────────────
+export const bookingStatus = pgEnum('booking_status', [
+  'processing', 'confirmed', 'declined', 'completed', 'cancelled', 'date_tbc', 'awaiting', 'rescheduling', 'having_change_request',
+]);
+export const paymentMethod = pgEnum('payment_method', ['card', 'credit', 'gift_code', 'paynow', 'invoice']);
+export const paymentTiming = pgEnum('payment_timing', ['checkout', 'later', 'invoice']);
+export const orderStatus = pgEnum('order_status', [
+  'pending_payment', 'requires_action', 'awaiting_payment', 'placed', 'failed', 'expired', 'cancelled',
+]);
+export const checkoutPaymentStatus = pgEnum('checkout_payment_status', [
+  'pending', 'requires_action', 'captured', 'failed', 'cancelled', 'refunded', 'partial_refunded',
+]);
+
+/** When an option runs (src/lib/availability-rules.ts): one rule per option. */
+export const availabilityRules = pgTable('availability_rules', {
+  optionId: integer('option_id').primaryKey().references(() => options.id, { onDelete: 'cascade' }),
+  weekdays: smallint('weekdays').notNull().default(127), // bit 0 = Monday … bit 6 = Sunday
+  closedMonths: jsonb('closed_months').$type<number[]>().notNull().default([]),
+  leadDays: smallint('lead_days').notNull().default(1),
+  slotCapacity: smallint('slot_capacity').notNull(),
+  externalDemand: smallint('external_demand').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  check('availability_rules_ck', sql`${t.weekdays} BETWEEN 0 AND 127 AND ${t.leadDays} >= 0 AND ${t.slotCapacity} >= 0 AND ${t.externalDemand} BETWEEN 0 AND 100`),
+]);
+
+/**
+ * The one capacity model: units (seats, groups or rooms) of one departure — an option on a
+ * date at a start time (`slot_key` 'HH:MM' or 'day'), or one room type on a night of a stay
+ * ('room:<id>'). Written when first booked; bookings take units with a conditional update, and
+ * the check constraint makes overbooking and negative capacity impossible.
+ */
+export const availabilitySlots = pgTable('availability_slots', {
+  id: serial('id').primaryKey(),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  date: date('date', { mode: 'string' }).notNull(),
+  slotKey: text('slot_key').notNull(),
+  capacity: integer('capacity').notNull(),
+  taken: integer('taken').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('availability_slots_uq').on(t.optionId, t.date, t.slotKey),
+  check('availability_slots_taken_ck', sql`${t.taken} >= 0 AND ${t.taken} <= ${t.capacity}`),
+]);
+
+/** A traveller's bag (spec §3 Cart): one item at most; guests have no user. */
+export const carts = pgTable('carts', {
+  id: text('id').primaryKey(), // random, 128 bits, URL-safe
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  currency: text('currency').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [index('carts_user_idx').on(t.userId)]);
+
+export type OrderLine = { kind: string; label: string; quantity: number; unitAmount: number; amount: number };
+
+/**
+ * Checkouts (spec §3 Order, inside OrderItem.order). Created by a pay call; amounts are the
+ * server's computation at that moment, in minor units: base = the option's currency,
+ * exchanged = the currency the traveller pays in (with the conversion fee when they differ).
+ */
+export const orders = pgTable('orders', {
+  id: text('id').primaryKey(), // random, 128 bits: /later-payment/{id}, /invoices/{id}
+  number: text('number').unique(), // issued when the order is placed or invoiced
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  cartId: text('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+  status: orderStatus('status').notNull(),
+  paymentMethod: paymentMethod('payment_method').notNull(),
+  paymentTiming: paymentTiming('payment_timing').notNull(),
+  customerName: text('customer_name').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  customerPhone: text('customer_phone'),
+  baseCurrency: text('base_currency').notNull(),
+  subtotalAmount: integer('subtotal_amount').notNull(),
+  promotionDiscountAmount: integer('promotion_discount_amount').notNull().default(0),
+  welcomeDiscountAmount: integer('welcome_discount_amount').notNull().default(0),
+  referralAmount: integer('referral_amount').notNull().default(0),
+  giftCodeAmount: integer('gift_code_amount').notNull().default(0),
+  deductedCreditAmount: integer('deducted_credit_amount').notNull().default(0),
+  totalAmount: integer('total_amount').notNull(),
+  currency: text('currency').notNull(),
+  exchangedSubtotalAmount: integer('exchanged_subtotal_amount').notNull(),
+  exchangedDiscountAmount: integer('exchanged_discount_amount').notNull().default(0),
+  exchangedTotalAmount: integer('exchanged_total_amount').notNull(),
+  conversionFeeAmount: integer('conversion_fee_amount').notNull().default(0),
+  feeApplied: boolean('fee_applied').notNull().default(false),
+  /** One base unit in the paid currency, fee included (what the traveller was shown). */
+  exchangeRate: numeric('exchange_rate', { precision: 24, scale: 10 }).notNull(),
+  lines: jsonb('lines').$type<{ base: OrderLine[]; exchanged: OrderLine[] }>().notNull(),
+  promotionCodeId: integer('promotion_code_id').references(() => promotionCodes.id),
+  promotionCounted: boolean('promotion_counted').notNull().default(false),
+  specialRequests: text('special_requests').notNull().default(''),
+  pickupAddress: text('pickup_address'),
+  /** Seats taken for a payment still being authenticated are released after this. */
+  holdExpiresAt: ts('hold_expires_at'),
+  /** Later payment and invoices: unpaid by then, the booking lapses and frees its seats. */
+  paymentDueAt: ts('payment_due_at'),
+  placedAt: ts('placed_at'),
+  paidAt: ts('paid_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  index('orders_user_idx').on(t.userId),
+  index('orders_hold_idx').on(t.holdExpiresAt),
+  index('orders_due_idx').on(t.paymentDueAt),
+  check('orders_amounts_ck', sql`${t.totalAmount} >= 0 AND ${t.exchangedTotalAmount} >= 0 AND ${t.subtotalAmount} >= 0`),
+]);
+
+/** The bag's item, then the booked item (spec §3 OrderItem). */
+export const orderItems = pgTable('order_items', {
+  id: text('id').primaryKey(),
+  cartId: text('cart_id').references(() => carts.id, { onDelete: 'cascade' }),
+  orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  optionId: integer('option_id').notNull().references(() => options.id),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  startTime: text('start_time'),
+  endTime: text('end_time'),
+  /** 'HH:MM', 'day', or 'room:<id>' for stays (one slot per night). */
+  slotKey: text('slot_key').notNull(),
+  roomId: integer('room_id').references(() => optionRooms.id),
+  quantity: smallint('quantity').notNull().default(0),
+  childQuantity: smallint('child_quantity').notNull().default(0),
+  localQuantity: smallint('local_quantity').notNull().default(0),
+  childLocalQuantity: smallint('child_local_quantity').notNull().default(0),
+  transportItemId: text('transport_item_id'),
+  status: bookingStatus('status'),
+  /** Capacity units this item holds in its slots now (0 while in the bag or once released). */
+  unitsHeld: smallint('units_held').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('order_items_cart_uq').on(t.cartId),
+  index('order_items_order_idx').on(t.orderId),
+  check('order_items_qty_ck', sql`${t.quantity} >= 0 AND ${t.childQuantity} >= 0 AND ${t.localQuantity} >= 0 AND ${t.childLocalQuantity} >= 0 AND ${t.unitsHeld} >= 0 AND ${t.endDate} >= ${t.startDate}`),
+]);
+
+/** Each guest's details for the operator (spec §3 OrderItem customers / requiredCustomerInfos). */
+export const orderItemCustomers = pgTable('order_item_customers', {
+  id: serial('id').primaryKey(),
+  orderItemId: text('order_item_id').notNull().references(() => orderItems.id, { onDelete: 'cascade' }),
+  position: smallint('position').notNull(),
+  info: jsonb('info').$type<Record<string, string>>().notNull().default({}),
+  submittedAt: ts('submitted_at'),
+}, (t) => [uniqueIndex('order_item_customers_uq').on(t.orderItemId, t.position)]);
+
+/** One payment attempt on an order. Card numbers never reach us: only brand and last four. */
+export const checkoutPayments = pgTable('checkout_payments', {
+  id: text('id').primaryKey(),
+  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['test', 'stripe', 'none'] }).notNull(),
+  providerRef: text('provider_ref'),
+  method: paymentMethod('method').notNull(),
+  status: checkoutPaymentStatus('status').notNull().default('pending'),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  failureCode: text('failure_code'),
+  failureMessage: text('failure_message'),
+  nextAction: jsonb('next_action').$type<Record<string, unknown>>(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  index('checkout_payments_order_idx').on(t.orderId),
+  uniqueIndex('checkout_payments_provider_ref_uq').on(t.provider, t.providerRef),
+  check('checkout_payments_amount_ck', sql`${t.amount} >= 0`),
+]);
+
+/** Idempotency-Key of pay calls: the first answer, replayed to every retry for at least 7 days. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  scope: text('scope').notNull(),
+  key: text('key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  responseStatus: integer('response_status'),
+  /** The answer's JSON text exactly as first sent (jsonb would reorder its keys). */
+  responseBody: text('response_body'),
+  lockedUntil: ts('locked_until'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)]);
+
+/** A promotion code applied to a bag (POST /promotion-code-redemptions), then redeemed by an order. */
+export const promotionCodeRedemptions = pgTable('promotion_code_redemptions', {
+  id: text('id').primaryKey(),
+  cartId: text('cart_id').references(() => carts.id, { onDelete: 'cascade' }),
+  orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  promotionCodeId: integer('promotion_code_id').notNull().references(() => promotionCodes.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('promotion_code_redemptions_cart_uq').on(t.cartId)]);
+
+/** Travellers waiting for a sold-out date (POST /waitlists). */
+export const waitlists = pgTable('waitlists', {
+  id: serial('id').primaryKey(),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  date: date('date', { mode: 'string' }).notNull(),
+  slotKey: text('slot_key'),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  guests: smallint('guests').notNull(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  notifiedAt: ts('notified_at'),
+}, (t) => [
+  uniqueIndex('waitlists_uq').on(t.optionId, t.date, sql`lower(${t.email})`),
+  check('waitlists_guests_ck', sql`${t.guests} BETWEEN 1 AND 99`),
+]);
+
+/**
+ * The built-in test payment gateway's own ledger (it plays the provider, like Stripe's test
+ * mode): one row per payment intent, keyed by the caller's idempotency key so a retried
+ * request never charges twice. No card numbers: the scenario, brand and last four only.
+ */
+export const testGatewayPayments = pgTable('test_gateway_payments', {
+  id: text('id').primaryKey(), // pi_test_…
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  method: text('method', { enum: ['card', 'paynow'] }).notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: ['requires_action', 'processing', 'succeeded', 'failed', 'canceled', 'refunded'] }).notNull(),
+  scenario: text('scenario').notNull(),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  failureCode: text('failure_code'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

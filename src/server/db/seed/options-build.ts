@@ -1,4 +1,5 @@
 // Turns authored experiences into option drafts: prices in minor units, slugs, tags, images.
+import { transportPer } from '../../../lib/pricing.ts';
 import type { TransportItem } from '../schema.ts';
 import type { ImagePicker } from './images.ts';
 import { sgdRate, toMinor } from './money.ts';
@@ -97,7 +98,7 @@ export function tagIds(world: World, acts: readonly Act[], suitable: readonly Su
 }
 
 export function transportItems(items: readonly [string, number][] | undefined, currency: string): TransportItem[] {
-  return (items ?? []).map(([name, price], i) => ({ id: `pickup-${i + 1}`, kind: 'pickup', name, price: toMinor(price, currency) }));
+  return (items ?? []).map(([name, price], i) => ({ id: `pickup-${i + 1}`, kind: 'pickup', name, price: toMinor(price, currency), per: transportPer(name) }));
 }
 
 export function steps(seeds: readonly StepSeed[]) {

@@ -9,6 +9,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ensureImagePool, type PoolImage } from '../../images/pool.ts';
 import type { Db } from '../client.ts';
 import * as s from '../schema.ts';
+import { availabilityRuleFor } from './availability.ts';
 import { buildCatalogue, DEFAULT_OPTION_COUNT } from './catalogue.ts';
 import { must } from './prng.ts';
 import { seedAccounts } from './accounts.ts';
@@ -77,7 +78,7 @@ export const CATALOGUE_TABLES = [
   'best_of_list_items', 'best_of_lists', 'itineraries',
   'collection_options', 'collection_tips', 'collection_categories', 'collections',
   'faqs', 'reviews', 'site_reviews',
-  'option_rooms', 'option_locations', 'option_places', 'option_tags', 'option_images', 'options',
+  'availability_rules', 'option_rooms', 'option_locations', 'option_places', 'option_tags', 'option_images', 'options',
   'partner_memberships', 'operators', 'tags', 'places_of_interest', 'cities', 'countries', 'images',
   'exchange_rates', 'currencies', 'promotion_codes', 'settings',
 ] as const;
@@ -197,6 +198,7 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
         optionId: o.id, roomType: r.type, privacy: r.privacy, name: r.name, maxGuests: r.guests, pricePerNight: r.price, quantity: r.qty,
       }))), summary, 'option_rooms');
       await insertAll(tx, s.faqs, chunk.flatMap((o) => o.faqs.map(([question, answer], position) => ({ optionId: o.id, question, answer, position }))), summary, 'faqs');
+      await insertAll(tx, s.availabilityRules, chunk.map(availabilityRuleFor), summary, 'availability_rules');
     });
     progress('options', Math.min(i + 2000, c.options.length), c.options.length);
   }

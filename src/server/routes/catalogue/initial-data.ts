@@ -15,7 +15,7 @@ import { queryCities, queryCountries } from './countries.ts';
 import { exponentOf, loaderOf } from './shared.ts';
 
 /** The spec's checkout currency order (§9). */
-const CHECKOUT_ORDER = ['USD', 'EUR', 'SGD', 'GBP', 'AUD', 'MYR', 'VND', 'IDR', 'LKR', 'INR', 'NPR', 'TWD', 'THB', 'CNY', 'JPY', 'NZD', 'CAD', 'CHF'];
+export const CHECKOUT_ORDER = ['USD', 'EUR', 'SGD', 'GBP', 'AUD', 'MYR', 'VND', 'IDR', 'LKR', 'INR', 'NPR', 'TWD', 'THB', 'CNY', 'JPY', 'NZD', 'CAD', 'CHF'];
 
 export const toCurrency = (r: typeof currencies.$inferSelect): Currency => ({
   code: r.code,

@@ -14,6 +14,7 @@ import {
   type OptionSummary,
 } from '../../../contract/options.ts';
 import type { TagRef } from '../../../contract/tags.ts';
+import { transportPer } from '../../../lib/pricing.ts';
 import type { AppEnv } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -254,7 +255,7 @@ export function toOptionDetail(row: OptionRow, x: DetailExtras): OptionDetail {
     itinerary: o.itinerary.map((s) => ({ time: s.time ?? null, title: s.title, description: s.description })),
     inclusions: o.inclusions,
     exclusions: o.exclusions,
-    transportItems: o.transportItems.map((t) => ({ id: t.id, kind: t.kind, name: t.name, price: toMoney(t.price, cur, exp) })),
+    transportItems: o.transportItems.map((t) => ({ id: t.id, kind: t.kind, name: t.name, price: toMoney(t.price, cur, exp), per: t.per ?? transportPer(t.name) })),
     locations: (x.locations.get(o.id) ?? []).map((l) => ({
       id: l.id,
       kind: l.kind,

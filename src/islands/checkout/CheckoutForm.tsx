@@ -1,0 +1,484 @@
+// /checkout: contact details, each guest's details the operator needs, pickup, special
+// requests, and payment (card or PayNow now, pay later, or an invoice), beside the itemised
+// all-in price in the traveller's currency. Guests check out without an account.
+import { useStore } from '@nanostores/react';
+import { computed } from 'nanostores';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Cart, CheckoutsAvailableResponse, CustomerInfo, PaymentMethod, PaymentTiming, PayResponse } from '../../contract/booking.ts';
+import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { getCheckoutsAvailable, newIdempotencyKey, pay } from '../../api-client/booking.ts';
+import { CUSTOMER_FIELD_LABELS, type CustomerField } from '../../lib/required-info.ts';
+import { $cartId, $cartQuery, addToCart, applyPromotionCode, clearCart, dropPromotionCode } from '../../stores/cart.ts';
+import { $displayCurrency } from '../../stores/currency.ts';
+import { createFetcherStore } from '../../stores/query.ts';
+import { editHref } from '../booking/edit-link.ts';
+import { formatPrice } from '../booking/money.ts';
+import OrderSummary from './OrderSummary.tsx';
+import { CardFields, OtpDialog, PayNowPanel, TestCardsNote, tokenizeCard, usePaymentFlow, type CardErrors, type CardValues } from './payment-parts.tsx';
+
+const $currencyKey = computed($displayCurrency, (c) => c ?? '-');
+const $available = createFetcherStore<CheckoutsAvailableResponse>(['checkouts-available:', $cartId, ':', $currencyKey], {
+  fetcher: async (_p: unknown, id: unknown, _s: unknown, currency: unknown) => (await getCheckoutsAvailable(String(id), currency === '-' ? undefined : String(currency))).data,
+});
+
+type Errors = Record<string, string>;
+
+const INPUT_TYPES: Record<CustomerField, { type: string; autoComplete?: string }> = {
+  fullName: { type: 'text', autoComplete: 'off' },
+  dateOfBirth: { type: 'date' },
+  nationality: { type: 'text', autoComplete: 'off' },
+  passportNumber: { type: 'text', autoComplete: 'off' },
+};
+
+function Field({ label, name, error, optional, hint, children }: { label: string; name: string; error?: string | undefined; optional?: boolean; hint?: string; children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; name: string }) => React.ReactNode }) {
+  const id = useId();
+  const described = [hint ? `${id}-h` : '', error ? `${id}-e` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="form-field__label">
+        {label}
+        {optional && <span className="form-field__optional"> (optional)</span>}
+      </label>
+      {hint && (
+        <p id={`${id}-h`} className="form-field__hint">
+          {hint}
+        </p>
+      )}
+      {children({ id, name, ...(error ? { 'aria-invalid': true } : {}), ...(described ? { 'aria-describedby': described } : {}) })}
+      {error && (
+        <p id={`${id}-e`} className="form-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function CheckoutForm() {
+  const cartId = useStore($cartId);
+  const query = useStore($cartQuery);
+  const available = useStore($available);
+  const cart = query.data;
+
+  if (!cartId || (cart && !cart.orderItem)) {
+    return (
+      <div className="checkout-empty">
+        <p className="eyebrow">Checkout</p>
+        <h1>Your bag is empty</h1>
+        <p className="lead">Bag whispers: "Fill me!" Find an experience you love and book it here.</p>
+        <p>
+          <a className="button" href="/">
+            Explore experiences
+          </a>
+        </p>
+      </div>
+    );
+  }
+  if (!cart) {
+    if (query.error) {
+      return (
+        <div className="checkout-empty" role="alert">
+          <h1>We couldn’t load your bag</h1>
+          <p className="lead">{errorMessage(query.error)}</p>
+        </div>
+      );
+    }
+    return <CheckoutSkeleton />;
+  }
+  return <CheckoutLoaded cart={cart} available={available.data ?? null} />;
+}
+
+function CheckoutSkeleton() {
+  return (
+    <div className="checkout" aria-busy="true">
+      <span className="visually-hidden">Loading your bag…</span>
+      <div className="checkout__main">
+        <div className="skeleton" style={{ height: '3rem', width: '60%' }} />
+        <div className="skeleton" style={{ height: '14rem', marginTop: '2rem' }} />
+        <div className="skeleton" style={{ height: '10rem', marginTop: '1.5rem' }} />
+      </div>
+      <div className="skeleton checkout__aside" style={{ height: '24rem' }} />
+    </div>
+  );
+}
+
+function CheckoutLoaded({ cart, available }: { cart: Cart; available: CheckoutsAvailableResponse | null }) {
+  const item = cart.orderItem!;
+  const [contact, setContact] = useState({ name: '', email: '', phone: '' });
+  const [customers, setCustomers] = useState<CustomerInfo[]>(() => Array.from({ length: item.totalQuantity }, () => ({})));
+  const [pickupAddress, setPickupAddress] = useState('');
+  const [specialRequests, setSpecialRequests] = useState('');
+  const [timing, setTiming] = useState<PaymentTiming>('checkout');
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [pickupBusy, setPickupBusy] = useState(false);
+  const attempt = useRef<{ key: string; token: string | null; card: string } | null>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    setCustomers((list) => Array.from({ length: item.totalQuantity }, (_, i) => list[i] ?? {}));
+  }, [item.totalQuantity]);
+
+  const flow = usePaymentFlow(
+    (res: PayResponse) => {
+      clearCart();
+      window.location.assign(`/checkout/confirmation?order=${encodeURIComponent(res.order.id)}`);
+    },
+    (text) => {
+      setMessage(text);
+      void $cartQuery.revalidate();
+    },
+  );
+  useEffect(() => {
+    if (message) messageRef.current?.focus();
+  }, [message]);
+
+  const paynowOk = available?.paymentMethods.find((m) => m.method === 'paynow');
+  const later = available?.paymentTimings.find((t) => t.timing === 'later');
+  const invoice = available?.paymentTimings.find((t) => t.timing === 'invoice');
+  const busy = flow.state.step !== 'idle';
+  const total = cart.exchangedTotalAmountWithConversionFee;
+  const effectiveMethod: PaymentMethod = timing === 'invoice' ? 'invoice' : timing === 'later' ? 'card' : method;
+
+  const setCustomer = (i: number, field: CustomerField, value: string) => setCustomers((list) => list.map((c, j) => (j === i ? { ...c, [field]: value } : c)));
+
+  const changePickup = async (id: string) => {
+    setPickupBusy(true);
+    setMessage(null);
+    try {
+      await addToCart({
+        optionId: item.option.slugCode,
+        startDate: item.startDate,
+        ...(item.room ? { endDate: item.endDate, roomId: item.room.id } : { detailedTimeslotId: item.detailedTimeslotId ?? undefined }),
+        quantity: item.quantity,
+        childQuantity: item.childQuantity,
+        localQuantity: item.localQuantity,
+        childLocalQuantity: item.childLocalQuantity,
+        transportItemId: id || null,
+      });
+    } catch (err) {
+      setMessage(errorMessage(err));
+    } finally {
+      setPickupBusy(false);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setErrors({});
+    setCardErrors({});
+    setMessage(null);
+    flow.start();
+    const cardSig = `${card.number}|${card.expiry}|${card.cvc}`;
+    if (!attempt.current || attempt.current.card !== cardSig) attempt.current = { key: newIdempotencyKey(), token: null, card: cardSig };
+    const current = attempt.current;
+    try {
+      if (effectiveMethod === 'card' && timing === 'checkout' && !current.token) {
+        const t = await tokenizeCard(card);
+        if ('errors' in t) {
+          setCardErrors(t.errors);
+          flow.fail(new ApiError(422, 'Please check your card details'));
+          attempt.current = null;
+          return;
+        }
+        current.token = t.token;
+      }
+      const { data } = await pay(
+        {
+          cartId: cart.id,
+          currency: cart.currency,
+          expectedTotal: total,
+          contact: { name: contact.name, email: contact.email, ...(contact.phone.trim() ? { phone: contact.phone } : {}) },
+          customers,
+          ...(item.selectedTransportItem ? { pickupAddress } : {}),
+          ...(specialRequests.trim() ? { specialRequests } : {}),
+          paymentMethod: effectiveMethod,
+          paymentTiming: timing,
+          ...(current.token ? { cardToken: current.token } : {}),
+        },
+        current.key,
+      );
+      attempt.current = null;
+      flow.settle(data);
+    } catch (err) {
+      // A network failure keeps the attempt: retrying with the same key cannot charge twice.
+      if (err instanceof ApiError) attempt.current = null;
+      if (err instanceof ApiError && err.status === 422) setErrors(err.fields);
+      if (err instanceof ApiError && err.details['code'] === 'price_changed') void $cartQuery.revalidate();
+      flow.fail(err);
+    }
+  };
+
+  const err = (key: string) => errors[key];
+  const payLabel = timing === 'later' ? 'Reserve now, pay later' : timing === 'invoice' ? 'Book and send me the invoice' : `Pay ${formatPrice(total)}`;
+
+  return (
+    <div className="checkout">
+      <form className="checkout__main" onSubmit={submit} noValidate>
+        <p className="eyebrow">Checkout</p>
+        <h1>Confirm and pay</h1>
+        <p className="checkout__guest">
+          Booking as a guest. Have an account?{' '}
+          <a className="text-link" href="/users/login?redirect_path=%2Fcheckout">
+            Log in
+          </a>{' '}
+          to use your credits and gift codes.
+        </p>
+
+        <section className="checkout__section" aria-labelledby="co-contact">
+          <h2 id="co-contact">Your details</h2>
+          <p className="checkout__hint">We send your confirmation and the operator’s joining instructions here.</p>
+          <div className="checkout__row">
+            <Field label="Full name" name="name" error={err('contact.name') ?? err('contact')}>
+              {(p) => <input {...p} autoComplete="name" value={contact.name} onChange={(e) => setContact({ ...contact, name: e.target.value })} required />}
+            </Field>
+            <Field label="Email" name="email" error={err('contact.email')}>
+              {(p) => <input {...p} type="email" autoComplete="email" value={contact.email} onChange={(e) => setContact({ ...contact, email: e.target.value })} required />}
+            </Field>
+          </div>
+          <Field label="Mobile number" name="phone" optional hint="With the country code, e.g. +65 9123 4567. Your guide may text you on the day." error={err('contact.phone')}>
+            {(p) => <input {...p} type="tel" autoComplete="tel" value={contact.phone} onChange={(e) => setContact({ ...contact, phone: e.target.value })} />}
+          </Field>
+        </section>
+
+        <section className="checkout__section" aria-labelledby="co-guests">
+          <h2 id="co-guests">Who’s going</h2>
+          <p className="checkout__hint">The operator needs these details for each guest{item.requiredCustomerInfos.length > 1 ? ' (for park permits and insurance)' : ''}.</p>
+          {err('customers') && (
+            <p className="form-field__error" role="alert">
+              {err('customers')}
+            </p>
+          )}
+          {customers.map((c, i) => (
+            <fieldset key={i} className="checkout__guest-card">
+              <legend>Guest {i + 1}</legend>
+              <div className="checkout__row">
+                {item.requiredCustomerInfos.map((f) => (
+                  <Field key={f} label={CUSTOMER_FIELD_LABELS[f]} name={`customers.${i}.${f}`} error={err(`customers.${i}.${f}`)}>
+                    {(p) => <input {...p} {...INPUT_TYPES[f]} value={c[f] ?? ''} onChange={(e) => setCustomer(i, f, e.target.value)} required />}
+                  </Field>
+                ))}
+              </div>
+            </fieldset>
+          ))}
+        </section>
+
+        {item.option.transportItems.length > 0 && (
+          <section className="checkout__section" aria-labelledby="co-pickup">
+            <h2 id="co-pickup">Pickup</h2>
+            <Field label="Transport" name="pickup">
+              {(p) => (
+                <select {...p} value={item.selectedTransportItem?.id ?? ''} onChange={(e) => void changePickup(e.target.value)} disabled={pickupBusy || busy}>
+                  <option value="">No pickup: I’ll meet the guide</option>
+                  {item.option.transportItems.map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.name}
+                      {t.price.amount > 0 ? ` (+${formatPrice(t.price, { trim: true })}${t.per === 'person' ? ' per person' : ''})` : ' (free)'}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {item.selectedTransportItem && (
+              <Field label="Pick me up from" name="pickupAddress" hint="Your hotel or address, as a driver would find it." error={err('pickupAddress')}>
+                {(p) => <input {...p} autoComplete="street-address" value={pickupAddress} onChange={(e) => setPickupAddress(e.target.value)} required />}
+              </Field>
+            )}
+          </section>
+        )}
+
+        <section className="checkout__section" aria-labelledby="co-requests">
+          <h2 id="co-requests">Special requests</h2>
+          <Field label="Anything the operator should know?" name="specialRequests" optional hint="Dietary needs, mobility, celebrations. Requests are passed on; they cannot be guaranteed." error={err('specialRequests')}>
+            {(p) => <textarea {...p} rows={3} maxLength={1000} value={specialRequests} onChange={(e) => setSpecialRequests(e.target.value)} />}
+          </Field>
+        </section>
+
+        <section className="checkout__section" aria-labelledby="co-pay">
+          <h2 id="co-pay">Payment</h2>
+          {(later?.available || invoice?.available) && (
+            <fieldset className="choice-list">
+              <legend className="visually-hidden">When to pay</legend>
+              <Choice name="timing" value="checkout" checked={timing === 'checkout'} onChange={() => setTiming('checkout')} title="Pay now" text="Your booking is confirmed as soon as the payment goes through." />
+              {later?.available && (
+                <Choice name="timing" value="later" checked={timing === 'later'} onChange={() => setTiming('later')} title="Reserve now, pay later" text={`We hold your places until ${later.dueAt ? new Date(later.dueAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'the due date'}; pay by card before then.`} />
+              )}
+              {invoice?.available && (
+                <Choice name="timing" value="invoice" checked={timing === 'invoice'} onChange={() => setTiming('invoice')} title="Pay by invoice" text={`For companies and groups: we send an invoice, payable by ${invoice.dueAt ? new Date(invoice.dueAt).toLocaleDateString('en-GB', { dateStyle: 'medium' }) : 'its due date'}.`} />
+              )}
+            </fieldset>
+          )}
+          {timing === 'checkout' && (
+            <fieldset className="choice-list choice-list--methods">
+              <legend className="checkout__legend">Pay with</legend>
+              <Choice name="method" value="card" checked={method === 'card'} onChange={() => setMethod('card')} title="Card" text="Visa, Mastercard, American Express" />
+              <Choice name="method" value="paynow" checked={method === 'paynow'} disabled={!paynowOk?.available} onChange={() => setMethod('paynow')} title="PayNow" text={paynowOk?.available ? 'Scan a QR with your Singapore banking app' : (paynowOk?.reason ?? 'PayNow takes Singapore dollars')} />
+              {available?.paymentMethods
+                .filter((m) => m.method === 'credit' || m.method === 'gift_code')
+                .map((m) => (
+                  <Choice key={m.method} name="method" value={m.method} checked={method === m.method} disabled={!m.available} onChange={() => setMethod(m.method)} title={m.method === 'credit' ? 'Verdant credits' : 'Gift code'} text={m.reason ?? ''} />
+                ))}
+            </fieldset>
+          )}
+          {timing === 'checkout' && method === 'card' && (
+            <>
+              <CardFields values={card} errors={{ ...cardErrors, ...(err('cardToken') ? { number: err('cardToken') } : {}) }} onChange={setCard} disabled={busy} />
+              {available?.provider === 'test' && <TestCardsNote />}
+            </>
+          )}
+          {err('paymentMethod') && <p className="form-field__error">{err('paymentMethod')}</p>}
+          {err('paymentTiming') && <p className="form-field__error">{err('paymentTiming')}</p>}
+        </section>
+
+        {message && (
+          <p className="checkout__message" role="alert" tabIndex={-1} ref={messageRef}>
+            {message}
+          </p>
+        )}
+        {flow.state.step === 'paynow' && flow.state.res.nextAction?.type === 'paynow_qr' ? (
+          <PayNowPanel action={flow.state.res.nextAction} amount={total} canSimulate={!!available?.canSimulatePayments} onSimulate={() => void flow.simulate()} onCancel={() => void flow.cancelChallenge()} busy={flow.state.busy} />
+        ) : (
+          <div className="checkout__submit">
+            <button type="submit" className="button button--accent checkout__pay" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? 'Processing…' : payLabel}
+            </button>
+            <p className="checkout__legal">
+              By booking you agree to Verdant’s{' '}
+              <a className="text-link" href="/terms">
+                terms
+              </a>{' '}
+              and the operator’s cancellation policy below. Your card details go to our payment provider, never to us.
+            </p>
+          </div>
+        )}
+      </form>
+      {flow.state.step === 'otp' && (
+        <OtpDialog
+          amount={total}
+          card={flow.state.res.nextAction?.type === 'otp_challenge' ? `${flow.state.res.nextAction.cardBrand ?? 'card'} •••• ${flow.state.res.nextAction.cardLast4 ?? ''}` : 'your card'}
+          busy={flow.state.busy}
+          error={flow.state.error}
+          onSubmit={(code) => void flow.submitOtp(code)}
+          onCancel={() => void flow.cancelChallenge()}
+        />
+      )}
+
+      <aside className="checkout__aside">
+        <OrderSummary
+          item={item}
+          lines={cart.exchanged.lines}
+          subtotal={cart.exchangedSubtotalAmountWithConversionFee}
+          discount={cart.promotionCode && cart.exchanged.promotionDiscount.amount > 0 ? { label: `Promotion ${cart.promotionCode.code}`, amount: cart.exchanged.promotionDiscount } : null}
+          crossedOut={cart.totalCrossOutPrice}
+          total={total}
+          exchange={cart.exchange}
+          conversionFee={cart.exchanged.conversionFee}
+        >
+          <PromoCode cart={cart} disabled={busy} />
+          <p className="summary__edit">
+            <a className="text-link" href={editHref(item)}>
+              Change date or guests
+            </a>
+          </p>
+        </OrderSummary>
+      </aside>
+    </div>
+  );
+}
+
+function Choice({ name, value, checked, disabled, onChange, title, text }: { name: string; value: string; checked: boolean; disabled?: boolean; onChange: () => void; title: string; text: string }) {
+  return (
+    <label className="choice" data-disabled={disabled || undefined}>
+      <input type="radio" name={name} value={value} checked={checked} disabled={disabled} onChange={onChange} />
+      <span className="choice__body">
+        <span className="choice__title">{title}</span>
+        {text && <span className="choice__text">{text}</span>}
+      </span>
+    </label>
+  );
+}
+
+function PromoCode({ cart, disabled }: { cart: Cart; disabled: boolean }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const applied = cart.promotionCode;
+  const apply = async () => {
+    if (!code.trim()) {
+      setError('Please enter a promotion code');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await applyPromotionCode(code.trim());
+      setCode('');
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    if (!applied) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await dropPromotionCode(applied.redemptionId);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (applied) {
+    return (
+      <div className="promo promo--applied">
+        <p>
+          <span className="promo__code">{applied.code}</span> {applied.problem ? <span className="promo__problem">{applied.problem}</span> : <span>{applied.title}</span>}
+        </p>
+        <button type="button" className="hcart__link" onClick={() => void remove()} disabled={busy || disabled}>
+          Remove
+        </button>
+        {error && <p className="form-field__error">{error}</p>}
+      </div>
+    );
+  }
+  return (
+    <div className="promo">
+      <label htmlFor={id} className="form-field__label">
+        Promotion code
+      </label>
+      <div className="promo__row">
+        <input
+          id={id}
+          value={code}
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void apply();
+            }
+          }}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-e` : undefined}
+          disabled={busy || disabled}
+        />
+        <button type="button" className="button button--ghost promo__apply" onClick={() => void apply()} disabled={busy || disabled} aria-busy={busy || undefined}>
+          Apply
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-e`} className="form-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// The payment provider port: one interface for the built-in test gateway (test-gateway.ts,
+// behaves like Stripe's test cards) and Stripe itself (stripe.ts). Amounts are integer minor
+// units in the currency's exponent, which is also what Stripe expects (VND and JPY have none).
+// Every call that creates a charge takes an idempotency key: the provider charges once per key.
+
+export type ProviderName = 'test' | 'stripe';
+export type PaymentState = 'succeeded' | 'requires_action' | 'processing' | 'failed' | 'canceled' | 'refunded';
+
+export type ProviderAction =
+  /** Test gateway 3-D Secure: the bank's one-time code, answered with answerChallenge(). */
+  | { type: 'otp_challenge'; challengeId: string }
+  /** PayNow: a QR to scan in a banking app. */
+  | { type: 'paynow_qr'; imageSvg: string | null; imageUrl: string | null; reference: string; expiresAt: Date }
+  /** Stripe: finish on the client with Stripe.js (3-D Secure or a redirect), then finalize. */
+  | { type: 'stripe_confirm'; clientSecret: string };
+
+export type PaymentOutcome = {
+  /** The provider's payment id (pi_…). */
+  ref: string;
+  state: PaymentState;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** Stripe's codes: card_declined (+ declineCode), expired_card, incorrect_cvc, payment_intent_authentication_failure … */
+  failureCode: string | null;
+  declineCode: string | null;
+  /** The provider's words for a failure, fit to show the traveller. */
+  failureMessage: string | null;
+  action: ProviderAction | null;
+};
+
+export type ChargeInput = {
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+  orderId: string;
+  /** What the traveller's bank statement and the provider's dashboard show. */
+  description: string;
+  email: string;
+  /** Where a redirect-based step (3-D Secure on Stripe) comes back to. */
+  returnUrl: string;
+  /** A short reference for PayNow (shown in the banking app). */
+  reference: string;
+};
+
+/** `orderId` comes from the payment's metadata: it finds a payment whose id we never learnt (a crash mid-call). */
+export type WebhookEvent = { ref: string; kind: 'succeeded' | 'failed' | 'canceled' | 'other'; eventId: string; orderId?: string | undefined };
+
+export class WebhookSignatureError extends Error {
+  constructor(message = 'Invalid webhook signature') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  chargeCard(input: ChargeInput & { cardToken: string }): Promise<PaymentOutcome>;
+  startPayNow(input: ChargeInput): Promise<PaymentOutcome>;
+  /** Test gateway only: answers a 3-D Secure challenge with the one-time code. */
+  answerChallenge(ref: string, code: string): Promise<PaymentOutcome>;
+  retrieve(ref: string): Promise<PaymentOutcome>;
+  /** Cancels an unfinished payment (nothing is charged). */
+  cancel(ref: string): Promise<void>;
+  /** Gives a captured payment back in full. */
+  refund(ref: string): Promise<void>;
+  /** Verifies the signature and reads the event; null for events booking does not handle. */
+  readWebhook(rawBody: string, headers: { get(name: string): string | null | undefined }): Promise<WebhookEvent | null>;
+  /** Development: pretend the traveller paid the PayNow QR (test gateway only). */
+  simulatePayNow?(ref: string): Promise<PaymentOutcome>;
+}
+
+/** Spec §8 for payment_intent_authentication_failure. */
+export const AUTHENTICATION_FAILED = 'The provided payment method has failed authentication';

@@ -1,0 +1,174 @@
+// Stripe behind the payment port: PaymentIntents confirmed on the server with the
+// PaymentMethod the browser created with Stripe.js (card numbers never reach us), 3-D Secure
+// finished by Stripe.js on the client (next action stripe_confirm, then /checkouts/finalize),
+// PayNow with Stripe's own QR, refunds, and webhooks verified with the endpoint's signing secret.
+// Each create call passes our idempotency key, so Stripe charges once per key too.
+import Stripe from 'stripe';
+import { AUTHENTICATION_FAILED, WebhookSignatureError, type ChargeInput, type PaymentOutcome, type PaymentProvider, type WebhookEvent } from './port.ts';
+
+export type StripeOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests pass Stripe.createFetchHttpClient(fakeFetch) so nothing touches the network. */
+  httpClient?: ReturnType<typeof Stripe.createFetchHttpClient>;
+};
+
+type Intent = Stripe.PaymentIntent;
+
+function stateOf(pi: Intent): PaymentOutcome['state'] {
+  switch (pi.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'requires_action':
+    case 'requires_confirmation':
+      return 'requires_action';
+    case 'processing':
+      return 'processing';
+    case 'canceled':
+      return 'canceled';
+    case 'requires_payment_method':
+      // After a failed attempt Stripe puts the intent back to requires_payment_method.
+      return pi.last_payment_error ? 'failed' : 'requires_action';
+    default:
+      return 'processing';
+  }
+}
+
+function cardOf(pi: Intent): { brand: string | null; last4: string | null } {
+  const pm = pi.payment_method;
+  if (pm && typeof pm === 'object' && pm.card) return { brand: pm.card.brand, last4: pm.card.last4 };
+  const charge = pi.latest_charge;
+  if (charge && typeof charge === 'object' && charge.payment_method_details?.card) {
+    return { brand: charge.payment_method_details.card.brand, last4: charge.payment_method_details.card.last4 };
+  }
+  return { brand: null, last4: null };
+}
+
+export function outcomeOf(pi: Intent): PaymentOutcome {
+  const state = stateOf(pi);
+  const err = pi.last_payment_error;
+  const card = cardOf(pi);
+  let action: PaymentOutcome['action'] = null;
+  if (state === 'requires_action') {
+    const qr = pi.next_action?.paynow_display_qr_code;
+    if (qr) {
+      action = { type: 'paynow_qr', imageSvg: null, imageUrl: qr.image_url_svg, reference: pi.id.slice(-8).toUpperCase(), expiresAt: new Date(((qr as { expires_at?: number }).expires_at ?? Date.now() / 1000 + 900) * 1000) };
+    } else if (pi.client_secret) {
+      action = { type: 'stripe_confirm', clientSecret: pi.client_secret };
+    }
+  }
+  return {
+    ref: pi.id,
+    state,
+    cardBrand: card.brand,
+    cardLast4: card.last4,
+    failureCode: state === 'failed' ? (err?.code ?? 'payment_failed') : null,
+    declineCode: state === 'failed' ? (err?.decline_code ?? null) : null,
+    failureMessage: state === 'failed' ? (err?.code === 'payment_intent_authentication_failure' ? AUTHENTICATION_FAILED : (err?.message ?? 'Your payment failed.')) : null,
+    action,
+  };
+}
+
+/** A declined confirmation throws; its error still carries the intent. */
+function outcomeOfError(err: unknown): PaymentOutcome {
+  if (err instanceof Stripe.errors.StripeCardError || (err instanceof Stripe.errors.StripeError && err.type === 'StripeInvalidRequestError' && err.payment_intent)) {
+    const e = err as InstanceType<typeof Stripe.errors.StripeError>;
+    const pi = e.payment_intent;
+    return {
+      ref: pi?.id ?? '',
+      state: 'failed',
+      cardBrand: pi ? cardOf(pi).brand : null,
+      cardLast4: pi ? cardOf(pi).last4 : null,
+      failureCode: e.code ?? 'card_declined',
+      declineCode: e.decline_code ?? null,
+      failureMessage: e.code === 'payment_intent_authentication_failure' ? AUTHENTICATION_FAILED : (e.message || 'Your card was declined.'),
+      action: null,
+    };
+  }
+  throw err;
+}
+
+export function createStripeProvider(opts: StripeOptions): PaymentProvider {
+  const stripe = new Stripe(opts.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(opts.httpClient ? { httpClient: opts.httpClient } : {}),
+  });
+  const base = (input: ChargeInput) => ({
+    amount: input.amount,
+    currency: input.currency.toLowerCase(),
+    description: input.description,
+    receipt_email: input.email,
+    metadata: { order_id: input.orderId, reference: input.reference },
+  });
+  const expand = ['payment_method', 'latest_charge'];
+
+  return {
+    name: 'stripe',
+
+    async chargeCard(input) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          { ...base(input), payment_method: input.cardToken, allowed_payment_method_types: ['card'], confirm: true, return_url: input.returnUrl, expand },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return outcomeOf(pi);
+      } catch (err) {
+        return outcomeOfError(err);
+      }
+    },
+
+    async startPayNow(input) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          { ...base(input), allowed_payment_method_types: ['paynow'], payment_method_data: { type: 'paynow' }, confirm: true, return_url: input.returnUrl },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return outcomeOf(pi);
+      } catch (err) {
+        return outcomeOfError(err);
+      }
+    },
+
+    async answerChallenge() {
+      throw new Error('Stripe finishes 3-D Secure in the browser with Stripe.js; call finalize afterwards');
+    },
+
+    async retrieve(ref) {
+      return outcomeOf(await stripe.paymentIntents.retrieve(ref, { expand }));
+    },
+
+    async cancel(ref) {
+      try {
+        await stripe.paymentIntents.cancel(ref);
+      } catch (err) {
+        // Already succeeded or canceled: nothing left to cancel.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state')) throw err;
+      }
+    },
+
+    async refund(ref) {
+      await stripe.refunds.create({ payment_intent: ref }, { idempotencyKey: `refund:${ref}` });
+    },
+
+    async readWebhook(rawBody, headers) {
+      const signature = headers.get('stripe-signature');
+      if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
+      } catch (err) {
+        throw new WebhookSignatureError(err instanceof Error ? err.message : 'Invalid webhook signature');
+      }
+      const kinds: Record<string, WebhookEvent['kind']> = {
+        'payment_intent.succeeded': 'succeeded',
+        'payment_intent.payment_failed': 'failed',
+        'payment_intent.canceled': 'canceled',
+      };
+      const kind = kinds[event.type];
+      if (!kind) return { ref: '', kind: 'other', eventId: event.id };
+      const pi = event.data.object as Intent;
+      return { ref: pi.id, kind, eventId: event.id, orderId: pi.metadata?.['order_id'] };
+    },
+  };
+}

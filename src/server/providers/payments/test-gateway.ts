@@ -1,0 +1,272 @@
+// The built-in test payment gateway: a faithful stand-in for Stripe in test mode, so the whole
+// booking flow runs with no account and no network. It tokenises cards like Stripe.js (the
+// card number goes to the gateway, never to our order tables; the token is the card sealed
+// with AES-256-GCM), decides what happens from Stripe's published test card numbers, keeps its
+// own ledger (test_gateway_payments) keyed by idempotency key so a retry never charges twice,
+// and plays the bank for 3-D Secure (a one-time code) and PayNow (an SGQR code to scan).
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { Db } from '../../db/client.ts';
+import { testGatewayPayments } from '../../db/schema.ts';
+import { randomId } from '../../middleware.ts';
+import { AUTHENTICATION_FAILED, type ChargeInput, type PaymentOutcome, type PaymentProvider } from './port.ts';
+
+/** The bank's one-time code for every test card that asks for 3-D Secure. */
+export const TEST_OTP = '123456';
+/** How long a PayNow QR (and an unfinished 3-D Secure challenge) stays payable. */
+export const ACTION_TTL_MS = 15 * 60_000;
+const TOKEN_TTL_MS = 60 * 60_000;
+
+type Scenario =
+  | { kind: 'succeed' }
+  | { kind: 'decline'; code: string; declineCode: string | null; message: string }
+  | { kind: 'challenge' };
+
+const declined = (declineCode: string, message: string): Scenario => ({ kind: 'decline', code: 'card_declined', declineCode, message });
+
+/** Stripe's test cards (https://docs.stripe.com/testing), by number. */
+export const TEST_CARDS: Record<string, Scenario> = {
+  '4242424242424242': { kind: 'succeed' },
+  '4000056655665556': { kind: 'succeed' },
+  '5555555555554444': { kind: 'succeed' },
+  '2223003122003222': { kind: 'succeed' },
+  '378282246310005': { kind: 'succeed' },
+  '4000000000000002': declined('generic_decline', 'Your card was declined.'),
+  '4000000000009995': declined('insufficient_funds', 'Your card has insufficient funds.'),
+  '4000000000009987': declined('lost_card', 'Your card was declined.'),
+  '4000000000000069': { kind: 'decline', code: 'expired_card', declineCode: null, message: 'Your card has expired.' },
+  '4000000000000127': { kind: 'decline', code: 'incorrect_cvc', declineCode: null, message: 'Your card’s security code is incorrect.' },
+  '4000002500003155': { kind: 'challenge' },
+  '4000002760003184': { kind: 'challenge' },
+  '4000000000003220': { kind: 'challenge' },
+};
+
+const LIVE_CARD = declined('test_mode_live_card', 'Your card was declined. This is a test payment page: use a test card such as 4242 4242 4242 4242.');
+
+export function luhnValid(number: string): boolean {
+  if (!/^\d{12,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let d = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(number: string): string {
+  if (/^4/.test(number)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  if (/^35/.test(number)) return 'jcb';
+  if (/^62/.test(number)) return 'unionpay';
+  if (/^6/.test(number)) return 'discover';
+  return 'unknown';
+}
+
+export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
+type Sealed = CardInput & { iat: number };
+
+export class CardError extends Error {
+  readonly field: 'number' | 'expiry' | 'cvc';
+  constructor(field: 'number' | 'expiry' | 'cvc', message: string) {
+    super(message);
+    this.name = 'CardError';
+    this.field = field;
+  }
+}
+
+export function createTestGateway(db: Db, secret: string, now: () => Date = () => new Date()): PaymentProvider & {
+  tokenize(card: CardInput): { token: string; brand: string; last4: string };
+} {
+  const key = createHash('sha256').update(`test-gateway-token:${secret}`).digest();
+
+  function seal(card: Sealed): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const data = Buffer.concat([cipher.update(JSON.stringify(card), 'utf8'), cipher.final()]);
+    return `tok_${Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url')}`;
+  }
+
+  function open(token: string): Sealed | null {
+    if (!token.startsWith('tok_')) return null;
+    try {
+      const raw = Buffer.from(token.slice(4), 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      const card = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as Sealed;
+      return now().getTime() - card.iat > TOKEN_TTL_MS ? null : card;
+    } catch {
+      return null;
+    }
+  }
+
+  type Row = typeof testGatewayPayments.$inferSelect;
+
+  function outcome(row: Row, action: PaymentOutcome['action'] = null): PaymentOutcome {
+    const scenario = row.scenario.startsWith('decline:') ? row.scenario.slice('decline:'.length).split('|') : null;
+    const failedAuth = row.failureCode === 'payment_intent_authentication_failure';
+    return {
+      ref: row.id,
+      state: row.status === 'canceled' ? 'canceled' : row.status,
+      cardBrand: row.cardBrand,
+      cardLast4: row.cardLast4,
+      failureCode: row.status === 'failed' ? row.failureCode : null,
+      declineCode: row.status === 'failed' && scenario ? (scenario[1] || null) : null,
+      failureMessage: row.status !== 'failed' ? null : failedAuth ? AUTHENTICATION_FAILED : (scenario?.[2] ?? 'Your payment failed.'),
+      action: row.status === 'requires_action' ? (action ?? (row.method === 'card' ? { type: 'otp_challenge', challengeId: row.id } : null)) : null,
+    };
+  }
+
+  /** Inserts once per idempotency key; a repeat returns the first row, never a second charge. */
+  async function record(values: typeof testGatewayPayments.$inferInsert): Promise<Row> {
+    const inserted = await db.insert(testGatewayPayments).values(values).onConflictDoNothing({ target: testGatewayPayments.idempotencyKey }).returning();
+    if (inserted[0]) return inserted[0];
+    const [existing] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.idempotencyKey, values.idempotencyKey));
+    if (!existing) throw new Error('test gateway: idempotency row vanished');
+    return existing;
+  }
+
+  async function byRef(ref: string): Promise<Row> {
+    const [row] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, ref));
+    if (!row) throw new Error(`test gateway: no payment ${ref}`);
+    return row;
+  }
+
+  async function paynowAction(row: Row, input: { reference: string }): Promise<PaymentOutcome['action']> {
+    const expiresAt = new Date(row.createdAt.getTime() + ACTION_TTL_MS);
+    const payload = payNowPayload({ amount: row.amount, reference: input.reference, expiresAt });
+    const imageSvg = await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#1f3a2eff', light: '#ffffffff' } });
+    return { type: 'paynow_qr', imageSvg, imageUrl: null, reference: input.reference, expiresAt };
+  }
+
+  return {
+    name: 'test',
+
+    tokenize(card) {
+      const number = card.number.replace(/[\s-]/g, '');
+      if (!luhnValid(number)) throw new CardError('number', 'Your card number is incorrect.');
+      const n = now();
+      const month = Math.trunc(card.expMonth);
+      const year = card.expYear < 100 ? 2000 + Math.trunc(card.expYear) : Math.trunc(card.expYear);
+      if (!(month >= 1 && month <= 12)) throw new CardError('expiry', 'Your card’s expiration month is invalid.');
+      if (year < n.getUTCFullYear() || (year === n.getUTCFullYear() && month < n.getUTCMonth() + 1) || year > n.getUTCFullYear() + 20) {
+        throw new CardError('expiry', 'Your card’s expiration year is invalid.');
+      }
+      const cvcLength = cardBrand(number) === 'amex' ? 4 : 3;
+      if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim())) throw new CardError('cvc', 'Your card’s security code is invalid.');
+      return { token: seal({ number, expMonth: month, expYear: year, cvc: card.cvc.trim(), iat: n.getTime() }), brand: cardBrand(number), last4: number.slice(-4) };
+    },
+
+    async chargeCard(input: ChargeInput & { cardToken: string }) {
+      const card = open(input.cardToken);
+      const scenario: Scenario = card ? (TEST_CARDS[card.number] ?? LIVE_CARD) : { kind: 'decline', code: 'invalid_token', declineCode: null, message: 'Your card details have expired. Please enter them again.' };
+      const row = await record({
+        id: `pi_test_${randomId(12)}`,
+        idempotencyKey: input.idempotencyKey,
+        method: 'card',
+        amount: input.amount,
+        currency: input.currency,
+        status: scenario.kind === 'succeed' ? 'succeeded' : scenario.kind === 'challenge' ? 'requires_action' : 'failed',
+        scenario: scenario.kind === 'decline' ? `decline:${scenario.code}|${scenario.declineCode ?? ''}|${scenario.message}` : scenario.kind,
+        cardBrand: card ? cardBrand(card.number) : null,
+        cardLast4: card ? card.number.slice(-4) : null,
+        failureCode: scenario.kind === 'decline' ? scenario.code : null,
+      });
+      return outcome(row);
+    },
+
+    async startPayNow(input) {
+      const row = await record({
+        id: `pi_test_${randomId(12)}`,
+        idempotencyKey: input.idempotencyKey,
+        method: 'paynow',
+        amount: input.amount,
+        currency: input.currency,
+        status: 'requires_action',
+        scenario: 'paynow',
+      });
+      return outcome(row, await paynowAction(row, input));
+    },
+
+    async answerChallenge(ref, code) {
+      const row = await byRef(ref);
+      if (row.status !== 'requires_action' || row.method !== 'card') return outcome(row);
+      const passed = code.trim() === TEST_OTP;
+      const [updated] = await db
+        .update(testGatewayPayments)
+        .set(passed ? { status: 'succeeded', updatedAt: sql`now()` } : { status: 'failed', failureCode: 'payment_intent_authentication_failure', updatedAt: sql`now()` })
+        .where(sql`${testGatewayPayments.id} = ${ref} and ${testGatewayPayments.status} = 'requires_action'`)
+        .returning();
+      return outcome(updated ?? (await byRef(ref)));
+    },
+
+    async retrieve(ref) {
+      return outcome(await byRef(ref)); // a PayNow QR is shown from what startPayNow returned
+    },
+
+    async cancel(ref) {
+      await db
+        .update(testGatewayPayments)
+        .set({ status: 'canceled', updatedAt: sql`now()` })
+        .where(sql`${testGatewayPayments.id} = ${ref} and ${testGatewayPayments.status} in ('requires_action', 'processing')`);
+    },
+
+    async refund(ref) {
+      await db
+        .update(testGatewayPayments)
+        .set({ status: 'refunded', updatedAt: sql`now()` })
+        .where(sql`${testGatewayPayments.id} = ${ref} and ${testGatewayPayments.status} = 'succeeded'`);
+    },
+
+    async readWebhook() {
+      return null; // the test gateway reports synchronously; it sends no webhooks
+    },
+
+    async simulatePayNow(ref) {
+      await db
+        .update(testGatewayPayments)
+        .set({ status: 'succeeded', updatedAt: sql`now()` })
+        .where(sql`${testGatewayPayments.id} = ${ref} and ${testGatewayPayments.method} = 'paynow' and ${testGatewayPayments.status} = 'requires_action'`);
+      return outcome(await byRef(ref));
+    },
+  };
+}
+
+// ── PayNow QR (SGQR / EMVCo merchant-presented) ──────────────────────────────────────
+export const PAYNOW_MERCHANT = { uen: '201912345K', name: 'VERDANT TRAVEL PTE LTD', city: 'Singapore' };
+
+const tlv = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+
+/** CRC-16/CCITT-FALSE, the checksum SGQR payloads end with. */
+export function crc16(text: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    crc ^= byte << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** A dynamic PayNow QR payload for `amount` cents of SGD to the merchant's UEN. */
+export function payNowPayload(p: { amount: number; reference: string; expiresAt: Date }): string {
+  const expiry = p.expiresAt.toISOString().slice(0, 10).replace(/-/g, '');
+  const merchant = tlv('00', 'SG.PAYNOW') + tlv('01', '2') + tlv('02', PAYNOW_MERCHANT.uen) + tlv('03', '0') + tlv('04', expiry);
+  const body =
+    tlv('00', '01') +
+    tlv('01', '12') +
+    tlv('26', merchant) +
+    tlv('52', '0000') +
+    tlv('53', '702') +
+    tlv('54', (p.amount / 100).toFixed(2)) +
+    tlv('58', 'SG') +
+    tlv('59', PAYNOW_MERCHANT.name) +
+    tlv('60', PAYNOW_MERCHANT.city) +
+    tlv('62', tlv('01', p.reference.slice(0, 25)));
+  const withCrcTag = `${body}6304`;
+  return withCrcTag + crc16(withCrcTag);
+}
