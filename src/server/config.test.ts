@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
 
+/** What production needs besides the setting under test. */
+const PROD_ACCOUNTS = { SECRET_KEY: 'a-long-random-production-secret', CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SITE_KEY: 's', CAPTCHA_SECRET: 's' };
+const PROD_PAYMENTS = { PAYMENT_PROVIDER: 'test', TEST_GATEWAY_SECRET: 'x'.repeat(32) };
+
 describe('parseConfig', () => {
   it('has development defaults', () => {
     const c = parseConfig({});
@@ -37,7 +41,7 @@ describe('parseConfig', () => {
   });
   it('production needs a real secret and captcha, and never runs the test identity provider', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY/);
-    const prod = parseConfig({ NODE_ENV: 'production', SECRET_KEY: 'a-long-random-production-secret', CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SITE_KEY: 's', CAPTCHA_SECRET: 's', OAUTH_TEST_PROVIDER: 'true' });
+    const prod = parseConfig({ ...PROD_PAYMENTS, NODE_ENV: 'production', SECRET_KEY: 'a-long-random-production-secret', CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SITE_KEY: 's', CAPTCHA_SECRET: 's', OAUTH_TEST_PROVIDER: 'true' });
     expect(prod.oauth.testProvider).toBe(false);
   });
 });
@@ -50,8 +54,8 @@ describe('payment provider', () => {
   });
   it('refuses a half-configured Stripe and an accidental test gateway in production', () => {
     expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
-    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
-    expect(() => parseConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' })).toThrow(/TEST_GATEWAY_SECRET/);
-    expect(parseConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', TEST_GATEWAY_SECRET: 'x'.repeat(32) }).payments.provider).toBe('test');
+    expect(() => parseConfig({ ...PROD_ACCOUNTS, NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => parseConfig({ ...PROD_ACCOUNTS, NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' })).toThrow(/TEST_GATEWAY_SECRET/);
+    expect(parseConfig({ ...PROD_ACCOUNTS, ...PROD_PAYMENTS, NODE_ENV: 'production' }).payments.provider).toBe('test');
   });
 });
