@@ -19,6 +19,16 @@ export function kindOfSlug(slug: string): BlogKind | undefined {
   return BLOG_KINDS.find((k) => KIND_SLUGS[k] === slug);
 }
 
+/** One of a kind, in running text ("1 Roundup matches …"). */
+export const KIND_NOUNS: Record<BlogKind, string> = {
+  quick_read: 'Pocket Guide',
+  complete_guide: 'Deep Dive',
+  itinerary: 'Itinerary',
+  list: 'Roundup',
+  tried_and_tested: 'Secret Find',
+  video: 'Video',
+};
+
 /** Plural display names, for headings of kind pages ("Deep Dives in Wildlife"). */
 export const KIND_PLURALS: Record<BlogKind, string> = {
   quick_read: 'Pocket Guides',

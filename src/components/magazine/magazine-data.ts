@@ -29,7 +29,9 @@ export type Magazine = {
 };
 
 export const getMagazine = once(async (): Promise<Magazine> => {
-  const [blogs, filterEntry] = await Promise.all([getBlogs(), getEntry('blogFilterItems', 'blog-filter-items')]);
+  const [unordered, filterEntry] = await Promise.all([getBlogs(), getEntry('blogFilterItems', 'blog-filter-items')]);
+  // Newest first, as GET /blogs orders them (equal dates: the later record first).
+  const blogs = [...unordered].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id);
   const facets = filterEntry?.data;
   const count = <K>(keyOf: (b: BlogEntry) => K[]) => {
     const m = new Map<K, number>();

@@ -3,7 +3,7 @@ import { EMPTY_STATE, isActive, pagefindQuery, searchOfState, stateFromSearch, s
 
 const facets: Facets = {
   category: [{ slug: 'wildlife', name: 'Wildlife' }],
-  kind: [{ slug: 'complete-guide', name: 'Deep Dive' }],
+  kind: [{ slug: 'complete-guide', name: 'Deep Dive', one: 'Deep Dive', many: 'Deep Dives' }],
   tag: [{ slug: 'bucket-list', name: 'Bucket list' }],
 };
 
@@ -49,9 +49,10 @@ describe('statusText', () => {
   it.each([
     [3, { ...EMPTY_STATE, q: 'fireflies' }, '3 stories match “fireflies”'],
     [1, { ...EMPTY_STATE, q: 'fireflies' }, '1 story matches “fireflies”'],
-    [2, { q: '', category: 'wildlife', kind: 'complete-guide', tag: 'bucket-list' }, '2 Deep Dive stories in Wildlife tagged Bucket list'],
+    [2, { q: '', category: 'wildlife', kind: 'complete-guide', tag: 'bucket-list' }, '2 Deep Dives in Wildlife tagged Bucket list'],
     [0, { ...EMPTY_STATE, q: 'zzz' }, 'No stories match “zzz”. Try fewer words or clear a filter.'],
     [1, { ...EMPTY_STATE, q: 'glow', category: 'wildlife' }, '1 story in Wildlife matches “glow”'],
-    [0, { ...EMPTY_STATE, kind: 'complete-guide' }, 'No Deep Dive stories yet. Try another filter.'],
+    [0, { ...EMPTY_STATE, kind: 'complete-guide' }, 'No Deep Dives yet. Try another filter.'],
+    [1, { ...EMPTY_STATE, kind: 'complete-guide', q: 'x' }, '1 Deep Dive matches “x”'],
   ])('%i results for %j', (n, s, want) => expect(statusText(n, s, facets)).toBe(want));
 });

@@ -2,7 +2,8 @@
 // address (`/magazine?q=…&category=…&kind=…&tag=…`, slugs), turned into a pagefind query
 // (filters by display name, scoped to articles) and described in words for the status line.
 
-export type FacetOption = { slug: string; name: string };
+/** A filter value: its address slug, its pagefind name and, for kinds, its nouns ("Roundup", "Roundups"). */
+export type FacetOption = { slug: string; name: string; one?: string; many?: string };
 export type Facets = { category: FacetOption[]; kind: FacetOption[]; tag: FacetOption[] };
 export type FacetKey = keyof Facets;
 export const FACET_KEYS: readonly FacetKey[] = ['category', 'kind', 'tag'];
@@ -44,12 +45,13 @@ export function pagefindQuery(s: FinderState, facets: Facets): { term: string | 
   return term ? { term, filters } : { term, filters, sort: { date: 'desc' } };
 }
 
-/** "3 Deep Dive stories in Wildlife tagged Bucket list match “fireflies”". */
+/** "3 Deep Dives in Wildlife tagged Bucket list match “fireflies”". */
 export function statusText(count: number, s: FinderState, facets: Facets): string {
   const category = s.category ? nameOf(facets, 'category', s.category) : undefined;
-  const kind = s.kind ? nameOf(facets, 'kind', s.kind) : undefined;
+  const kind = s.kind ? facets.kind.find((o) => o.slug === s.kind) : undefined;
   const tag = s.tag ? nameOf(facets, 'tag', s.tag) : undefined;
-  const noun = `${kind ? `${kind} ` : ''}${count === 1 ? 'story' : 'stories'}${category ? ` in ${category}` : ''}${tag ? ` tagged ${tag}` : ''}`;
+  const things = count === 1 ? (kind?.one ?? 'story') : (kind?.many ?? 'stories');
+  const noun = `${things}${category ? ` in ${category}` : ''}${tag ? ` tagged ${tag}` : ''}`;
   const q = s.q.trim();
   if (count === 0) return q ? `No ${noun} match “${q}”. Try fewer words or clear a filter.` : `No ${noun} yet. Try another filter.`;
   return q ? `${count} ${noun} ${count === 1 ? 'matches' : 'match'} “${q}”` : `${count} ${noun}`;
