@@ -10,8 +10,15 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET = 30 * 1024;
 const distArg = process.argv.indexOf('--dist');
+// `--e2e`: the build the Playwright run just served (scripts/e2e-server.ts: one folder per E2E_PORT).
+const e2ePort = process.env['E2E_PORT'] ?? '4399';
+const e2eDist = resolve(import.meta.dirname, '..', e2ePort === '4399' ? '.e2e' : `.e2e-${e2ePort}`, 'dist');
 const dist = realpathSync(
-  distArg > 0 && process.argv[distArg + 1] ? resolve(process.argv[distArg + 1]!) : resolve(import.meta.dirname, '..', process.env['DIST_DIR'] ?? 'dist'),
+  process.argv.includes('--e2e')
+    ? e2eDist
+    : distArg > 0 && process.argv[distArg + 1]
+      ? resolve(process.argv[distArg + 1]!)
+      : resolve(import.meta.dirname, '..', process.env['DIST_DIR'] ?? 'dist'),
 );
 
 /** Template of a page: its path with slug segments folded into placeholders. */
@@ -19,6 +26,10 @@ const TEMPLATES: [RegExp, string][] = [
   [/^\/$/, '/'],
   [/^\/404$/, '/404'],
   [/^\/magazine\/a\/[^/]+$/, '/magazine/a/[slug]'],
+  [/^\/magazine\/page\/\d+$/, '/magazine/page/[n]'],
+  [/^\/magazine\/tags\/[^/]+\/page\/\d+$/, '/magazine/tags/[slug]/page/[n]'],
+  [/^\/magazine\/[^/]+\/page\/\d+$/, '/magazine/[cate]/page/[n]'],
+  [/^\/magazine\/[^/]+\/[^/]+\/page\/\d+$/, '/magazine/[cate]/[kind]/page/[n]'],
   [/^\/magazine\/[^/]+\/[^/]+\/[^/]+$/, '/magazine/[cate]/[kind]/[slug]'],
   [/^\/magazine\/tags\/[^/]+$/, '/magazine/tags/[slug]'],
   [/^\/magazine\/[^/]+\/[^/]+$/, '/magazine/[cate]/[kind]'],

@@ -80,6 +80,20 @@ const CLOSING_TIPS = [
 
 type Ctx = { world: World; cat: Catalogue; picker: ImagePicker };
 
+/**
+ * An article's experience reference: a core key, or "city/act" matched on both (unlike
+ * collections, an article never falls back to another activity: a firefly boat trip must not
+ * link a bike ride). Null when nothing fits: the item stays text only.
+ */
+function articleRef(cat: Catalogue, ref: string, used: Set<number>): number | null {
+  if (!ref.includes('/')) return resolveRef(cat, ref, used);
+  const [city, act] = ref.split('/');
+  const hit = cat.ranked.find((o) => o.citySlug === city && o.act === act && !used.has(o.id));
+  if (!hit) return null;
+  used.add(hit.id);
+  return hit.id;
+}
+
 function resolveBody(ctx: Ctx, rng: Rng, seeds: readonly BodySeed[], related: Set<number>): BlogBlock[] {
   const used = new Set<number>();
   return seeds.map((b): BlogBlock => {
@@ -90,12 +104,12 @@ function resolveBody(ctx: Ctx, rng: Rng, seeds: readonly BodySeed[], related: Se
       case 'list': return { type: 'list', ordered: b[1], items: b[2] };
       case 'img': return { type: 'image', imageId: ctx.picker.one(rng, b[1]), caption: b[2] };
       case 'item': {
-        const id = b[3] ? resolveRef(ctx.cat, b[3], used) : null;
+        const id = b[3] ? articleRef(ctx.cat, b[3], used) : null;
         if (id !== null) related.add(id);
         return id !== null ? { type: 'item', title: b[1], text: b[2], optionId: id } : { type: 'item', title: b[1], text: b[2] };
       }
       case 'day': {
-        const ids = b[4].map((r) => resolveRef(ctx.cat, r, used)).filter((x): x is number => x !== null);
+        const ids = b[4].map((r) => articleRef(ctx.cat, r, used)).filter((x): x is number => x !== null);
         ids.forEach((x) => related.add(x));
         return { type: 'day', day: b[1], title: b[2], text: b[3], optionIds: ids };
       }
@@ -110,7 +124,7 @@ function fromSeed(ctx: Ctx, a: ArticleSeed): Draft {
   const related = new Set<number>();
   const body = resolveBody(ctx, rng, a.body, related);
   for (const r of a.related ?? []) {
-    const id = resolveRef(ctx.cat, r, new Set());
+    const id = articleRef(ctx.cat, r, new Set());
     if (id !== null) related.add(id);
   }
   return {
