@@ -9,6 +9,7 @@ import {
   itineraryDays,
   KIND_SLUGS,
   kindOfSlug,
+  labelledItem,
   magazinePaths,
   pageChunks,
   pageList,
@@ -126,6 +127,19 @@ describe('reading', () => {
 
   it('drops an empty opening section', () => expect(bodySections(body.slice(1))[0]?.heading?.id).toBe('when-to-go'));
   it('counts itinerary days by the last day', () => expect(itineraryDays(body)).toBe(3));
+});
+
+describe('labelledItem', () => {
+  it.each([
+    ['Capital: Kuala Lumpur', 'Capital', 'Kuala Lumpur'],
+    ['Campuhan Ridge Walk: A paved ridge path: best at dawn.', 'Campuhan Ridge Walk', 'A paved ridge path: best at dawn.'],
+    ['What to bring: gloves, a warm hat and walking poles', 'What to bring', 'gloves, a warm hat and walking poles'],
+    ['Leech socks (yes, really)', null, 'Leech socks (yes, really)'],
+    ['Is there any riding? If so: walk away.', null, 'Is there any riding? If so: walk away.'],
+    ['Time zone: UTC+8', 'Time zone', 'UTC+8'],
+    ['A: b', null, 'A: b'],
+    ['This label is far too long to be a label at all, really: text', null, 'This label is far too long to be a label at all, really: text'],
+  ])('%s', (text, label, rest) => expect(labelledItem(text)).toEqual({ label, text: rest }));
 });
 
 describe('video ids (spec §5)', () => {

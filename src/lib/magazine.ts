@@ -142,6 +142,15 @@ export function readingMinutes(blocks: readonly BlogBlock[], wordsPerMinute = 22
 
 export const readingTime = (minutes: number) => `${minutes} min read`;
 
+/**
+ * A list item written "Label: text" (a place and what it is, a fact and its value) as its two
+ * parts, so the label can be set in bold; anything else has no label.
+ */
+export function labelledItem(text: string): { label: string | null; text: string } {
+  const m = /^([^:.!?]{2,40}):\s+(\S.*)$/s.exec(text);
+  return m ? { label: m[1]!, text: m[2]! } : { label: null, text };
+}
+
 /** URL fragment for a heading: "When to go?" → "when-to-go". */
 export function headingSlug(text: string): string {
   const slug = text
