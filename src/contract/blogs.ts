@@ -18,6 +18,13 @@ export const BLOG_KIND_NAMES: Record<BlogKind, string> = {
   video: 'Video',
 };
 
+/**
+ * Spec §5: a video id is 11 characters of letters, digits, underscore or hyphen. The wire keeps
+ * `videoId` a plain string so one bad record cannot break a build: pages check it with this
+ * pattern and show a fallback instead of an embed.
+ */
+export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
+
 export const BlogCategoryRefSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 export type BlogCategoryRef = z.infer<typeof BlogCategoryRefSchema>;
 
@@ -31,7 +38,7 @@ export const BlogSummarySchema = z.object({
   category: BlogCategoryRefSchema,
   heroImage: ImageSchema.nullable(),
   authorName: z.string(),
-  /** An 11-character video id for `video` articles. */
+  /** An 11-character video id for `video` articles (VIDEO_ID_PATTERN; not enforced here). */
   videoId: z.string().nullable(),
   country: CountryRefSchema.nullable(),
   city: CityRefSchema.nullable(),
@@ -75,7 +82,15 @@ export type ListBlogsQuery = z.infer<typeof ListBlogsQuery>;
 export const ListBlogsResponse = listResponse('blogs', BlogSummarySchema);
 export type ListBlogsResponse = z.infer<typeof ListBlogsResponse>;
 
-/** GET /blogs/filter_items: every facet with the number of visible articles in it. */
+/**
+ * GET /blogs/filter_items: every facet with the number of visible articles in it. Given filters,
+ * each facet's counts apply the *other* facets' filters (faceted search: choosing a kind does not
+ * zero the other kinds). The lists themselves never shrink: every category, every kind and every
+ * tag on a visible article is listed, with a count of 0 where nothing matches.
+ */
+export const BlogFilterItemsQuery = z.object({ category: Slug.optional(), kind: BlogKind.optional(), tag: Slug.optional() });
+export type BlogFilterItemsQuery = z.infer<typeof BlogFilterItemsQuery>;
+
 export const BlogFilterItemsResponse = z.object({
   categories: z.array(BlogCategoryRefSchema.extend({ description: z.string(), count: z.number().int() })),
   kinds: z.array(z.object({ kind: BlogKind, name: z.string(), count: z.number().int() })),

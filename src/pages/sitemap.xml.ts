@@ -21,6 +21,12 @@ function lastmodOf(props: Record<string, unknown> | undefined): string | undefin
   return undefined;
 }
 
+/** A page that is a copy of another names it in its props (`canonicalPath`); only the original is listed. */
+function isDuplicate(props: Record<string, unknown> | undefined, loc: string, base: URL): boolean {
+  const canonical = props?.['canonicalPath'];
+  return typeof canonical === 'string' && new URL(canonical, base).href !== loc;
+}
+
 export const GET: APIRoute = async ({ site, url }) => {
   const base = site ?? new URL(url.origin);
   const updated = new Map((await getInfoEntries()).map((e) => [`/${e.id}`, e.data.updated]));
@@ -39,7 +45,8 @@ export const GET: APIRoute = async ({ site, url }) => {
       throw new Error(`sitemap.xml: ${file} paginates; list its pages here before using paginate()`);
     };
     for (const path of (await getStaticPaths({ paginate, routePattern: route })).flat()) {
-      dynamicRoutes.push({ loc: new URL(fillRoute(route, path.params), base).href, lastmod: lastmodOf(path.props) });
+      const loc = new URL(fillRoute(route, path.params), base).href;
+      if (!isDuplicate(path.props, loc, base)) dynamicRoutes.push({ loc, lastmod: lastmodOf(path.props) });
     }
   }
   staticRoutes.sort((a, b) => (a.loc === new URL('/', base).href ? -1 : b.loc === new URL('/', base).href ? 1 : a.loc.localeCompare(b.loc)));

@@ -16,8 +16,8 @@ test('an article renders its blocks, author and dates', async ({ page, api, axe 
   const res = await page.goto(`/magazine/a/${blog.slug}`);
   expect(res?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(blog.title);
-  await expect(page.locator('.article__byline')).toContainText(blog.author.name);
-  await expect(page.locator('.article__byline time').first()).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+  await expect(page.locator('.byline')).toContainText(blog.author.name);
+  await expect(page.locator('.byline time').first()).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
 
   for (const type of new Set(blog.body.map((b) => b.type))) {
     if (type === 'image' && !blog.body.some((b) => b.type === 'image' && b.image)) continue;

@@ -41,10 +41,10 @@ export const CORE_ARTICLES: ArticleSeed[] = [
       ['p', 'There is a particular kind of silence on a mangrove river after dark. The engine is off, the boatman has stopped talking, and along the bank the trees begin to blink, first one, then a hundred, then thousands of fireflies flashing in rhythm like a string of Christmas lights on a timer. A few kilometres away, out on the open water, every stroke of a paddle leaves a trail of blue sparks. Both are bioluminescence: light made by living things, and Southeast Asia is one of the best places on Earth to see it.'],
       ['p', 'Here are the places our team goes back to, with the experiences that get you there responsibly: small boats or paddles, no torches pointed at the trees, and guides who know that a firefly colony depends on a single species of mangrove tree.'],
       ['img', ['night_sky', 'river'], 'Fireflies gather in the berembang trees along tidal rivers, flashing in unison on moonless nights.'],
-      ['item', 'Kuala Selangor, Malaysia', 'The fireflies of Kampung Kuantan are the most famous in Asia. Go on a moonless night, in a rowing boat rather than a motorboat, and leave your camera flash off.', 'kuala-lumpur/boat'],
-      ['item', 'The Klias Peninsula, Sabah', 'South of Kota Kinabalu, the peat swamps of Klias combine a dusk proboscis-monkey cruise with a firefly river after dark.', 'kota-kinabalu/wild'],
+      ['item', 'Kuala Selangor, Malaysia', 'The fireflies of Kampung Kuantan are the most famous in Asia. Go on a moonless night, in a rowing boat rather than a motorboat, and leave your camera flash off.'],
+      ['item', 'The Klias Peninsula, Sabah', 'South of Kota Kinabalu, the peat swamps of Klias combine a dusk proboscis-monkey cruise with a firefly river after dark.'],
       ['item', 'Kilim, Langkawi', 'Paddle back through the Kilim mangroves as the light fades; on calm nights the water itself starts to glow.', 'my-kilim-kayak'],
-      ['item', 'The Tatai River, Cambodia', 'The mangrove estuary of the Tatai in the Cardamoms has fireflies all year, and almost no other visitors.', 'cardamom-mountains/kayak'],
+      ['item', 'The Tatai River, Cambodia', 'The mangrove estuary of the Tatai in the Cardamoms has fireflies all year, and almost no other visitors.'],
       ['item', 'Kampot River, Cambodia', 'A sunset paddle on the Kampot river ends among nipa palms full of fireflies.', 'kampot/kayak'],
       ['h', 'How to watch without harming'],
       ['list', false, [
@@ -136,7 +136,7 @@ export const CORE_ARTICLES: ArticleSeed[] = [
     hero: ['mountain', 'savanna', 'coast'],
     body: [
       ['p', 'Sri Lanka is small enough to see a great deal in ten days, if you let the train and a good driver do the work. This route moves from the ancient cities of the dry zone to the cool hills and down to the wildlife of the south.'],
-      ['day', 1, 'Sigiriya', 'Climb Pidurangala for sunrise over the Lion Rock, then spend the afternoon at Minneriya for the elephants.', ['sigiriya/wild']],
+      ['day', 1, 'Sigiriya', 'Climb Pidurangala for sunrise over the Lion Rock, then spend the afternoon at Minneriya for the elephants.', ['sigiriya/hike']],
       ['day', 3, 'Kandy and the Knuckles', 'Temple of the Tooth, then two days trekking in the cloud forest.', ['kandy/hike']],
       ['day', 5, 'The train to Ella', 'The observation car through the tea country is a highlight in itself.', []],
       ['day', 6, 'Ella Rock', 'Sunrise on the rock and breakfast with a tea-estate family.', ['lk-ella-rock']],

@@ -6,7 +6,7 @@ import type { ImagePicker } from './images.ts';
 import { BEST_OF } from './itineraries.ts';
 import { type ArticleSeed, type BlogKind, type BodySeed, CORE_ARTICLES } from './magazine-core.ts';
 import type { OptionDraft } from './option-model.ts';
-import { createRng, daysBefore, idFrom, must, type Rng } from './prng.ts';
+import { createRng, daysBefore, idFrom, must, REFERENCE_DATE, type Rng } from './prng.ts';
 import type { CityBuilt, World } from './world.ts';
 
 export const BLOG_CATEGORIES = [
@@ -50,9 +50,21 @@ export type MagazineRows = {
   blogs: BlogRow[];
   blogTags: { blogId: number; tagId: number }[];
   blogOptions: { blogId: number; optionId: number; position: number }[];
+  /** When each article was last edited: its publication, or a later revision for some. */
+  revisions: { blogId: number; updatedAt: Date }[];
 };
 
 const CATEGORY_BY_ACT: Record<string, string> = { wild: 'wildlife', bird: 'wildlife', food: 'food-and-culture', culture: 'food-and-culture', well: 'sustainable-travel', stay: 'sustainable-travel' };
+
+/** Pocket guides and itineraries whose place is known for one thing sit in that section. */
+const POCKET_GUIDE_SECTION: Record<string, string> = {
+  'hoi-an': 'food-and-culture', 'luang-prabang': 'food-and-culture', kyoto: 'food-and-culture', kathmandu: 'food-and-culture',
+  pokhara: 'adventure', 'leh-ladakh': 'adventure', rishikesh: 'adventure', yangshuo: 'adventure',
+  'kota-kinabalu': 'wildlife', langkawi: 'wildlife',
+};
+const ITINERARY_SECTION: Record<string, string> = {
+  'two-wild-days-in-singapore': 'wildlife', 'seven-days-in-sabah': 'wildlife', 'nepal-in-eight-days': 'adventure', 'slow-japan-in-ten-days': 'sustainable-travel',
+};
 
 const SEASON_TIPS = [
   'Mornings are cooler and clearer everywhere in the region, so plan outdoor time early and rest in the afternoon.',
@@ -68,6 +80,20 @@ const CLOSING_TIPS = [
 
 type Ctx = { world: World; cat: Catalogue; picker: ImagePicker };
 
+/**
+ * An article's experience reference: a core key, or "city/act" matched on both (unlike
+ * collections, an article never falls back to another activity: a firefly boat trip must not
+ * link a bike ride). Null when nothing fits: the item stays text only.
+ */
+function articleRef(cat: Catalogue, ref: string, used: Set<number>): number | null {
+  if (!ref.includes('/')) return resolveRef(cat, ref, used);
+  const [city, act] = ref.split('/');
+  const hit = cat.ranked.find((o) => o.citySlug === city && o.act === act && !used.has(o.id));
+  if (!hit) return null;
+  used.add(hit.id);
+  return hit.id;
+}
+
 function resolveBody(ctx: Ctx, rng: Rng, seeds: readonly BodySeed[], related: Set<number>): BlogBlock[] {
   const used = new Set<number>();
   return seeds.map((b): BlogBlock => {
@@ -78,12 +104,12 @@ function resolveBody(ctx: Ctx, rng: Rng, seeds: readonly BodySeed[], related: Se
       case 'list': return { type: 'list', ordered: b[1], items: b[2] };
       case 'img': return { type: 'image', imageId: ctx.picker.one(rng, b[1]), caption: b[2] };
       case 'item': {
-        const id = b[3] ? resolveRef(ctx.cat, b[3], used) : null;
+        const id = b[3] ? articleRef(ctx.cat, b[3], used) : null;
         if (id !== null) related.add(id);
         return id !== null ? { type: 'item', title: b[1], text: b[2], optionId: id } : { type: 'item', title: b[1], text: b[2] };
       }
       case 'day': {
-        const ids = b[4].map((r) => resolveRef(ctx.cat, r, used)).filter((x): x is number => x !== null);
+        const ids = b[4].map((r) => articleRef(ctx.cat, r, used)).filter((x): x is number => x !== null);
         ids.forEach((x) => related.add(x));
         return { type: 'day', day: b[1], title: b[2], text: b[3], optionIds: ids };
       }
@@ -98,7 +124,7 @@ function fromSeed(ctx: Ctx, a: ArticleSeed): Draft {
   const related = new Set<number>();
   const body = resolveBody(ctx, rng, a.body, related);
   for (const r of a.related ?? []) {
-    const id = resolveRef(ctx.cat, r, new Set());
+    const id = articleRef(ctx.cat, r, new Set());
     if (id !== null) related.add(id);
   }
   return {
@@ -138,7 +164,7 @@ function pocketGuide(ctx: Ctx, city: CityBuilt, age: number): Draft {
   const facts = city.country.seed.facts.find(([k]) => k === 'Good to know');
   body.push({ type: 'heading', text: 'Good to know' }, { type: 'paragraph', text: `${facts ? `${facts[1]}. ` : ''}${rng.pick(CLOSING_TIPS)}` });
   return {
-    slug: `pocket-guide-${s.slug}`, title, kind: 'quick_read', category: 'destinations',
+    slug: `pocket-guide-${s.slug}`, title, kind: 'quick_read', category: POCKET_GUIDE_SECTION[s.slug] ?? 'destinations',
     excerpt: `${s.tagline}: when to go, where to go and what to book in ${s.name}.`,
     body, author: rng.pick(['mei-lin', 'tom', 'rizal', 'hana', 'lucy']), tags: rng.sample(['first-timers', 'national-parks', 'budget-friendly', 'travelling-solo', 'family-travel'], 2),
     videoId: null, verdict: null, countryId: city.country.id, cityId: city.id, heroImageId: city.imageId,
@@ -181,7 +207,7 @@ function itineraryArticle(it: ItineraryRow, age: number): Draft {
     { type: 'paragraph', text: 'Every experience in this itinerary can be booked on its own, and our team is happy to help you join them up.' },
   ];
   return {
-    slug: `itinerary-${it.slug}`, title: it.title, kind: 'itinerary', category: 'destinations', excerpt: it.summary, body,
+    slug: `itinerary-${it.slug}`, title: it.title, kind: 'itinerary', category: ITINERARY_SECTION[it.slug] ?? 'destinations', excerpt: it.summary, body,
     author: rng.pick(['tom', 'anjali', 'hana', 'mei-lin']), tags: ['bucket-list', rng.pick(['first-timers', 'travelling-solo', 'family-travel'])],
     videoId: null, verdict: null, countryId: it.countryId, cityId: it.cityId, heroImageId: it.imageId, publishedAt: daysBefore(age, 8),
     related: [...new Set(it.days.flatMap((d) => d.optionIds))].slice(0, 12),
@@ -257,6 +283,14 @@ function video(ctx: Ctx, key: string, age: number): Draft {
   };
 }
 
+/** About one article in four was revised a few weeks to months after publication. */
+function lastEdited(d: Draft): Date {
+  const rng = createRng(`revised:${d.slug}`);
+  if (rng.next() >= 0.25) return d.publishedAt;
+  const later = new Date(d.publishedAt.getTime() + (14 + rng.int(0, 150)) * 86_400_000);
+  return later < REFERENCE_DATE ? later : d.publishedAt;
+}
+
 const TNT_KEYS = ['sg-ubin-kayak', 'th-cheow-lan', 'vn-hang-en', 'np-poon-hill', 'tw-zhuilu', 'jp-jomon-sugi', 'kh-chi-phat', 'in-ranthambore'];
 const VIDEO_KEYS = ['id-batur-sunrise', 'vn-lan-ha-cruise', 'th-railay-climb', 'in-ganga-camp', 'cn-tiger-leaping', 'cn-yulong-cycle'];
 
@@ -276,7 +310,7 @@ export function buildMagazine(world: World, cat: Catalogue, picker: ImagePicker,
   const categories = BLOG_CATEGORIES.map((c, i) => ({ id: i + 1, ...c, position: i }));
   const catId = new Map(categories.map((c) => [c.slug, c.id]));
   const slugs = new Set<string>();
-  const out: MagazineRows = { categories, blogs: [], blogTags: [], blogOptions: [] };
+  const out: MagazineRows = { categories, blogs: [], blogTags: [], blogOptions: [], revisions: [] };
   drafts.forEach((d, i) => {
     if (slugs.has(d.slug)) throw new Error(`duplicate blog slug ${d.slug}`);
     slugs.add(d.slug);
@@ -289,6 +323,7 @@ export function buildMagazine(world: World, cat: Catalogue, picker: ImagePicker,
     });
     for (const t of new Set(d.tags)) out.blogTags.push({ blogId: id, tagId: must(world.tagBySlug, t, 'blog tag').id });
     [...new Set(d.related)].forEach((optionId, position) => out.blogOptions.push({ blogId: id, optionId, position }));
+    out.revisions.push({ blogId: id, updatedAt: lastEdited(d) });
   });
   return out;
 }

@@ -205,6 +205,12 @@ describe('demo catalogue seed', () => {
     expect(tagged?.n).toBe(blogs.length);
     const [related] = await query(a, 'SELECT count(DISTINCT blog_id)::int AS n FROM blog_options');
     expect(Number(related?.n)).toBeGreaterThan(50);
+    // Every section has enough stories for a page; last edits are the articles' own, not the seed's.
+    for (const s of await query(a, 'SELECT category_id, count(*)::int AS n FROM blogs GROUP BY category_id')) expect(Number(s.n)).toBeGreaterThanOrEqual(3);
+    const edits = await query(a, `SELECT count(*) FILTER (WHERE updated_at < published_at)::int AS before, count(*) FILTER (WHERE updated_at > published_at)::int AS revised,
+      count(*) FILTER (WHERE updated_at > now() - interval '1 day')::int AS today FROM blogs`);
+    expect(edits[0]).toMatchObject({ before: 0, today: 0 });
+    expect(Number(edits[0]?.revised)).toBeGreaterThan(5);
   });
 
   it('has every currency with rates from SGD, promotions and settings', async () => {

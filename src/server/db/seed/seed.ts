@@ -233,6 +233,9 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
     await insertAll(tx, s.blogs, c.magazine.blogs, summary, 'blogs');
     await insertAll(tx, s.blogTags, c.magazine.blogTags, summary, 'blog_tags');
     await insertAll(tx, s.blogOptions, c.magazine.blogOptions, summary, 'blog_options');
+    // The link rows above touched every article (updated_at = now()): set when each was last edited.
+    const revisions = JSON.stringify(c.magazine.revisions.map((r) => ({ id: r.blogId, updated_at: r.updatedAt.toISOString() })));
+    await tx.execute(sql`UPDATE blogs SET updated_at = x.updated_at FROM jsonb_to_recordset(${revisions}::jsonb) AS x(id integer, updated_at timestamptz) WHERE blogs.id = x.id`);
   });
 
   progress('money and settings');

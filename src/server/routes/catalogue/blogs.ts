@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import {
   BLOG_KIND_NAMES,
   BLOG_KINDS,
+  BlogFilterItemsQuery,
   ListBlogsQuery,
   type BlogBlock,
   type BlogDetail,
@@ -163,34 +164,49 @@ export async function loadBlogDetails(L: Loader, ids: number[]): Promise<Map<num
   return out;
 }
 
-export async function blogFilterItems(db: Db): Promise<BlogFilterItemsResponse> {
-  const [cats, kinds, tagRows] = await Promise.all([
+/** Facets with counts; each facet's counts apply the other facets' filters (contract BlogFilterItemsQuery). */
+export async function blogFilterItems(db: Db, f: BlogFilterItemsQuery = {}): Promise<BlogFilterItemsResponse> {
+  const others = (facet: keyof BlogFilterItemsQuery) => and(visibleBlog, ...blogConditions({ ...f, [facet]: undefined }));
+  const byCategory = db
+    .select({ categoryId: blogs.categoryId, count: countAll })
+    .from(blogs)
+    .innerJoin(blogCategories, eq(blogCategories.id, blogs.categoryId))
+    .where(others('category'))
+    .groupBy(blogs.categoryId);
+  const [cats, categoryCounts, kinds, tagRows] = await Promise.all([
+    db
+      .select({ id: blogCategories.id, slug: blogCategories.slug, name: blogCategories.name, description: blogCategories.description })
+      .from(blogCategories)
+      .where(isNull(blogCategories.deletedAt))
+      .orderBy(asc(blogCategories.position), asc(blogCategories.name)),
+    byCategory,
+    db
+      .select({ kind: blogs.kind, count: countAll })
+      .from(blogs)
+      .innerJoin(blogCategories, eq(blogCategories.id, blogs.categoryId))
+      .where(others('kind'))
+      .groupBy(blogs.kind),
+    // Every tag on a visible article, counted under the category and kind filters.
     db
       .select({
-        id: blogCategories.id,
-        slug: blogCategories.slug,
-        name: blogCategories.name,
-        description: blogCategories.description,
-        count: sql<number>`count(${blogs.id})::int`,
+        id: tags.id,
+        slug: tags.slug,
+        kind: tags.kind,
+        name: tags.name,
+        count: sql<number>`count(*) filter (where ${and(sql`true`, ...blogConditions({ ...f, tag: undefined }))})::int`,
       })
-      .from(blogCategories)
-      .leftJoin(blogs, and(eq(blogs.categoryId, blogCategories.id), visibleBlog))
-      .where(isNull(blogCategories.deletedAt))
-      .groupBy(blogCategories.id)
-      .orderBy(asc(blogCategories.position), asc(blogCategories.name)),
-    db.select({ kind: blogs.kind, count: countAll }).from(blogs).where(visibleBlog).groupBy(blogs.kind),
-    db
-      .select({ id: tags.id, slug: tags.slug, kind: tags.kind, name: tags.name, count: countAll })
       .from(blogTags)
       .innerJoin(blogs, eq(blogs.id, blogTags.blogId))
+      .innerJoin(blogCategories, eq(blogCategories.id, blogs.categoryId))
       .innerJoin(tags, eq(tags.id, blogTags.tagId))
       .where(and(visibleBlog, isNull(tags.deletedAt)))
       .groupBy(tags.id)
       .orderBy(sql`count(*) desc`, asc(tags.name)),
   ]);
+  const catCounts = new Map(categoryCounts.map((c) => [c.categoryId, Number(c.count)]));
   const kindCounts = new Map(kinds.map((k) => [k.kind, Number(k.count)]));
   return {
-    categories: cats.map((c) => ({ ...c, count: Number(c.count) })),
+    categories: cats.map((c) => ({ ...c, count: catCounts.get(c.id) ?? 0 })),
     kinds: BLOG_KINDS.map((kind) => ({ kind, name: BLOG_KIND_NAMES[kind], count: kindCounts.get(kind) ?? 0 })),
     tags: tagRows.map((t) => ({ ...t, count: Number(t.count) })),
   };
@@ -218,7 +234,7 @@ export function blogsRoutes() {
     return reply(c, { blogs: list, pagination: pageOf(q, total), ...extras });
   });
 
-  app.get('/blogs/filter_items', async (c) => reply(c, await blogFilterItems(c.var.db)));
+  app.get('/blogs/filter_items', async (c) => reply(c, await blogFilterItems(c.var.db, readQuery(c, BlogFilterItemsQuery))));
 
   app.get('/blogs/:slug', async (c) => {
     const slug = slugParam(c, 'slug', 'Blog');
