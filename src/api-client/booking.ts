@@ -1,6 +1,6 @@
 // Booking calls (src/contract/booking.ts): availability, prices, the bag, promotion codes,
-// checkout and the pay calls. Pay calls carry an Idempotency-Key (and, for users, the user token:
-// see payHeaders).
+// checkout and the pay calls. Pay calls carry an Idempotency-Key and go through payRequest, which
+// adds the user token for signed-in travellers.
 import type {
   AvailableDatesResponse,
   Cart,
@@ -15,6 +15,7 @@ import type {
   WaitlistBody,
 } from '../contract/booking.ts';
 import { request } from './client.ts';
+import { payRequest } from './user-token.ts';
 
 export const getAvailableDates = (optionId: string) => request<AvailableDatesResponse>('/available-dates', { query: { optionId } });
 
@@ -54,16 +55,16 @@ export function payHeaders(idempotencyKey: string): Record<string, string> {
   return { 'Idempotency-Key': idempotencyKey };
 }
 
-export const pay = (body: PayBody, key: string) => request<PayResponse>('/checkouts/pay', { method: 'POST', body, headers: payHeaders(key) });
+export const pay = (body: PayBody, key: string) => payRequest<PayResponse>('/checkouts/pay', { method: 'POST', body, headers: payHeaders(key) });
 
 export const payOtp = (orderId: string, otp: string, key: string) =>
-  request<PayResponse>('/checkouts/pay_otp', { method: 'POST', body: { orderId, otp }, headers: payHeaders(key) });
+  payRequest<PayResponse>('/checkouts/pay_otp', { method: 'POST', body: { orderId, otp }, headers: payHeaders(key) });
 
 export const payFail = (orderId: string, reason: 'authentication_failed' | 'cancelled', key: string) =>
-  request<PayResponse>('/checkouts/pay_fail', { method: 'POST', body: { orderId, reason }, headers: payHeaders(key) });
+  payRequest<PayResponse>('/checkouts/pay_fail', { method: 'POST', body: { orderId, reason }, headers: payHeaders(key) });
 
 export const finalizePayment = (orderId: string, key: string) =>
-  request<PayResponse>('/checkouts/finalize', { method: 'POST', body: { orderId }, headers: payHeaders(key) });
+  payRequest<PayResponse>('/checkouts/finalize', { method: 'POST', body: { orderId }, headers: payHeaders(key) });
 
 export const simulatePayNow = (orderId: string) => request<PayResponse>('/checkouts/paynow/simulate', { method: 'POST', body: { orderId } });
 

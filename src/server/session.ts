@@ -70,13 +70,18 @@ export function currentUser(c: Context<AppEnv>) {
   return user;
 }
 
-export const requireUserToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** Throws 401 unless `X-User-Token` carries the token of the logged-in user's session. */
+export async function assertUserToken(c: Context<AppEnv>): Promise<void> {
   const user = currentUser(c);
   const presented = c.req.header(USER_TOKEN_HEADER)?.trim();
   const [row] = await c.var.db.select({ hash: sessions.userTokenHash }).from(sessions).where(eq(sessions.id, user.sessionId)).limit(1);
   if (!presented || !row || !safeEqual(sha256(presented), row.hash)) {
     throw new HttpError(401, 'Your login has expired on this device. Please log in again to pay.');
   }
+}
+
+export const requireUserToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await assertUserToken(c);
   await next();
 };
 

@@ -8,6 +8,7 @@ import { checkoutPayments, orderItems, orders, outbox, promotionCodes, testGatew
 import { createPaymentProvider } from '../../providers/payments/select.ts';
 import { sweepBooking } from '../../services/booking/checkout.ts';
 import { expectStatus, instantSgd, openDeparture, pickOption, setSlot, slotTaken, type OptionPick } from '../../testing/booking.ts';
+import { Agent } from '../../testing/agent.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { options } from '../../db/schema.ts';
 
@@ -475,5 +476,42 @@ describe('GET /orders/{id}, /checkouts/available, /required-infos, /waitlists, w
     const r = await t.post('/api/v1/payments/webhook', { type: 'payment_intent.succeeded' }, { auth: false });
     expectStatus(r, 200);
     expect(r.raw).toEqual({ received: true, handled: false });
+  });
+});
+
+describe('signed-in travellers (the account seam)', () => {
+  it('ties the bag and the order to the user, needs the user token to pay, and hides the order from others', async () => {
+    const traveller = new Agent(t, '198.51.100.21');
+    await traveller.login('traveller@verdant.test');
+    const [me] = await t.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = 'traveller@verdant.test'`);
+    const dep = await openDeparture(t, walk.slugCode, 2);
+    const created = await traveller.post('/api/v1/cart', { currency: 'SGD', orderItem: { optionId: walk.slugCode, startDate: dep.date, detailedTimeslotId: dep.timeslotId, quantity: 2 } });
+    expectStatus(created, 201);
+    const b: Booking = { cart: CartSchema.parse(created.body), date: dep.date, timeslotId: dep.timeslotId, slotKey: dep.timeslotId.slice(11) };
+    const before = await unitsLeft(walk, b);
+    const body = payBody(b, { cardToken: await token('4242424242424242') });
+
+    // The session cookie alone cannot pay (ADR 0003): nothing is booked.
+    const refused = await traveller.post('/api/v1/checkouts/pay', body, { headers: { 'idempotency-key': randomUUID() } });
+    expectStatus(refused, 401);
+    expect(await unitsLeft(walk, b)).toBe(before);
+    const wrong = await traveller.post('/api/v1/checkouts/pay', body, { headers: { 'idempotency-key': randomUUID(), 'x-user-token': 'not-the-token' } });
+    expectStatus(wrong, 401);
+
+    const paid = await traveller.post('/api/v1/checkouts/pay', body, { headers: { 'idempotency-key': randomUUID(), 'x-user-token': traveller.token! } });
+    expectStatus(paid, 201);
+    const order = PayResponse.parse(paid.body).order;
+    const [row] = await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, order.id));
+    expect(row?.userId).toBe(me!.id);
+    expect(await unitsLeft(walk, b)).toBe(before - 2);
+    const [mail] = await t.db.select().from(outbox).where(sql`${outbox.subject} like ${`%${order.number}%`}`);
+    expect(mail?.body).toContain(`/account/trips/${order.orderItem!.id}`);
+
+    // The owner reads it; another user and a guest never do, even with the id.
+    expectStatus(await traveller.get(`/api/v1/orders/${order.id}`), 200);
+    const partner = new Agent(t, '198.51.100.22');
+    await partner.login('partner@verdant.test');
+    expectStatus(await partner.get(`/api/v1/orders/${order.id}`), 404);
+    expectStatus(await t.get(`/api/v1/orders/${order.id}`), 404);
   });
 });

@@ -1,21 +1,27 @@
-// THE SEAM TO ACCOUNTS. Booking works for guests; everything that depends on a signed-in
-// user goes through these few functions, which answer "guest" until the accounts branch
-// (issue 6) wires sessions, the X-User-Token check, credits, gift codes, the welcome discount
-// and trips in. Nothing else in booking reads users. Each function says what to plug in.
+// THE SEAM TO ACCOUNTS. Everything in booking that depends on a signed-in user goes through
+// these few functions; nothing else in booking reads users. The session user and the
+// X-User-Token check are wired; stored value (credits, gift codes, welcome discount, referral)
+// is still to come, and each of those functions says what to plug in.
 import type { Context } from 'hono';
+import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { assertUserToken } from '../../session.ts';
 
 export type PayingUser = { id: string; email: string; name: string; countryCode: string | null };
 
 /**
- * The signed-in user making a booking call, or null for a guest.
- * Accounts: return the session user (c.var.user). On pay calls (`opts.payCall`) also require
- * the `X-User-Token` header to match that session's token and throw HttpError(401) otherwise
- * (spec §6: "The user token is sent as a header only on payment calls"; ADR 0003).
+ * The signed-in user making a booking call, or null for a guest. On pay calls (`opts.payCall`)
+ * a signed-in user must also present the session's `X-User-Token` (spec §6: "The user token is
+ * sent as a header only on payment calls"; ADR 0003), or the call answers 401.
  */
-export async function currentBookingUser(_c: Context<AppEnv>, _opts: { payCall: boolean }): Promise<PayingUser | null> {
-  return null;
+export async function currentBookingUser(c: Context<AppEnv>, opts: { payCall: boolean }): Promise<PayingUser | null> {
+  const session = c.var.user;
+  if (!session) return null;
+  if (opts.payCall) await assertUserToken(c);
+  const [row] = await c.var.db.select({ countryCode: users.countryCode }).from(users).where(eq(users.id, session.id)).limit(1);
+  return { id: session.id, email: session.email, name: session.name, countryCode: row?.countryCode ?? null };
 }
 
 /** Stored value and discounts a user brings to a cart, in minor units of the cart's base currency. */
