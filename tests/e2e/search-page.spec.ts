@@ -39,6 +39,9 @@ test.describe('/search results page', () => {
     // Back goes to the previous filter set; Clear all empties them.
     await page.goBack();
     await expect(status).toHaveText(`${morning.count} experiences`);
+    // A click outside closes the open panel.
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(page.locator('details[open]')).toHaveCount(0);
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect(status).toHaveText(`${all.pagination.totalCount} experiences`);
     await expect(page).toHaveURL(/\/search$/);
