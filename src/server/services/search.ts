@@ -20,7 +20,7 @@ import {
   type SearchResponse,
   type SearchResult,
 } from '../../contract/search.ts';
-import type { Db } from '../db/client.ts';
+import { WORD_SIMILARITY_THRESHOLD, type Db } from '../db/client.ts';
 import { cities, collections, countries, images, optionImages, options } from '../db/schema.ts';
 import { imageVariantUrl, storageUrl } from '../routes/catalogue/mappers.ts';
 
@@ -61,55 +61,88 @@ export function nameMatch(column: SQL | AnyColumn, text: string): { where: SQL; 
   };
 }
 
+/** nameMatch's condition in function form, which no index serves: for filtering a few rows already found. */
+function rowNameMatch(column: SQL, text: string): SQL {
+  const t = normalizeSearchText(text);
+  if (t.length < 3) return nameMatch(column, t).where;
+  return sql`(strpos(lower(${column}), lower(${t})) > 0 or word_similarity(${t}, ${column}) >= ${WORD_SIMILARITY_THRESHOLD})`;
+}
+
 /**
- * Condition and score for options matching a free text, over `options` joined with `cities`
- * (`… from options join cities on cities.id = options.city_id`). Use it to narrow and rank any
- * option query, e.g. GET /options?q=:
- *   const m = optionTextMatch(q); where(and(..., m.where)).orderBy(desc(m.score), …)
+ * Row-level condition and score for options matching a free text, over `options` joined with
+ * `cities` (`… from options join cities on cities.id = options.city_id`). Use it to narrow and
+ * rank an option query, e.g. GET /options?q=:
+ *   const m = optionTextMatch(q); …where(and(…, m.where)).orderBy(desc(m.score), …)
+ * Over a whole large catalogue this is a scan (similarity is computed per row); to turn a text
+ * into ranked ids quickly, use matchOptionIds (index-ordered candidates, then this).
  */
 export function optionTextMatch(q: string): { where: SQL; score: SQL } {
   const t = normalizeSearchText(q);
   const name = nameMatch(options.name, t);
   const city = nameMatch(cities.name, t);
   const words = wordsOf(t);
-  const parts: SQL[] = [
-    // Index-backed candidates by name (the subquery uses the trigram index; the outer query
-    // only checks membership).
-    sql`${options.id} in (select o2.id from ${options} o2 where ${nameMatch(sql`o2.name`, t).where})`,
-    sql`${options.cityId} in (select c2.id from ${cities} c2 where ${nameMatch(sql`c2.name`, t).where} and c2.deleted_at is null)`,
-  ];
-  let wordsScore: SQL = sql`0`;
-  if (words.length > 1) {
-    const perWord = words.map((w) => {
-      const n = nameMatch(options.name, w);
-      const c = nameMatch(cities.name, w);
-      return { where: sql`(${n.where} or ${c.where})`, score: sql`greatest(${n.score}, ${c.score})` };
-    });
-    parts.push(sql`(${sql.join(perWord.map((p) => p.where), sql` and `)})`);
-    wordsScore = sql`((${sql.join(perWord.map((p) => p.score), sql` + `)}) / ${words.length} * 0.9)`;
-  }
+  const nameScore = sql`case when ${name.where} then ${name.score} else 0 end`;
+  const cityScore = sql`case when ${city.where} then ${city.score} * 0.6 else 0 end`;
+  if (words.length < 2) return { where: sql`(${name.where} or ${city.where})`, score: sql`greatest(${nameScore}, ${cityScore})` };
+  // Several words: every word must match the name or the city ("kayak ubud"); the whole text
+  // matching the name as a phrase ranks first.
+  const perWord = words.map((w) => {
+    const n = nameMatch(options.name, w);
+    const c = nameMatch(cities.name, w);
+    return { where: sql`(${n.where} or ${c.where})`, score: sql`greatest(case when ${n.where} then ${n.score} else 0 end, case when ${c.where} then ${c.score} * 0.8 else 0 end)` };
+  });
   return {
-    where: sql`(${sql.join(parts, sql` or `)})`,
-    score: sql`greatest(case when ${name.where} then ${name.score} else 0 end, ${wordsScore}, case when ${city.where} then ${city.score} * 0.6 else 0 end)`,
+    where: sql`(${sql.join(perWord.map((p) => p.where), sql` and `)})`,
+    score: sql`greatest(${nameScore}, (${sql.join(perWord.map((p) => p.score), sql` + `)}) / ${words.length} * 0.9)`,
   };
 }
 
 const visibleOption = and(eq(options.published, true), isNull(options.deletedAt)) as SQL;
 
 /**
+ * Candidate ids for a text, found through indexes only: the options whose names are nearest by
+ * word similarity (KNN on the GiST trigram index, so it stops after `per` rows even when nothing
+ * is close), the same for each word of a several-word text, and the most booked options of the
+ * cities whose names match.
+ */
+function candidateIds(t: string, per: number): SQL {
+  const nearest = (text: string, n: number) =>
+    sql`(select o.id from ${options} o where o.published and o.deleted_at is null order by o.name <->> ${text} limit ${n})`;
+  const city = nameMatch(sql`c.name`, t);
+  const words = wordsOf(t);
+  // The most booked options of each matching city: one short walk of options_city_orders_idx per city.
+  const ofCities = (cond: SQL, extra: SQL, n: number) =>
+    sql`(select oc.id from ${cities} c cross join lateral (select o.id from ${options} o
+      where o.city_id = c.id and o.published and o.deleted_at is null${extra} order by o.orders_count desc limit ${n}) oc
+      where c.deleted_at is null and ${cond})`;
+  const parts = [nearest(t, per), ofCities(city.where, sql``, Math.ceil(per / 3))];
+  if (words.length > 1) {
+    // "kayak krabi": the options of a city named by one word whose names match the others
+    // (a filter over that city's options, in booking order).
+    for (const w of words) {
+      const others = words.filter((x) => x !== w).map((x) => rowNameMatch(sql`o.name`, x));
+      parts.push(ofCities(nameMatch(sql`c.name`, w).where, sql` and ${sql.join(others, sql` and `)}`, per));
+    }
+  }
+  return sql.join(parts, sql` union `);
+}
+
+/**
  * Visible options matching a free text, best first: `[{ id, score }]`. Reusable wherever a
- * free text `q` must become matching option ids and their ranking.
+ * free text `q` must become matching option ids and their ranking (the search bar, /options?q=).
+ * `limit` bounds the answer; candidates are gathered index-first (about 3×limit, at least 60).
  */
 export async function matchOptionIds(db: Db, q: string, limit = 200): Promise<{ id: number; score: number }[]> {
   const t = normalizeSearchText(q);
   if (!t) return [];
   const m = optionTextMatch(t);
   const score = sql<number>`${m.score}`.mapWith(Number);
+  const per = Math.max(60, limit * 3);
   const rows = await db
     .select({ id: options.id, score })
     .from(options)
     .innerJoin(cities, eq(cities.id, options.cityId))
-    .where(and(visibleOption, isNull(cities.deletedAt), m.where))
+    .where(and(sql`${options.id} in (${candidateIds(t, per)})`, visibleOption, isNull(cities.deletedAt), m.where))
     .orderBy(sql`2 desc`, sql`${options.ordersCount} desc`, options.id)
     .limit(limit);
   return rows;
@@ -117,9 +150,10 @@ export async function matchOptionIds(db: Db, q: string, limit = 200): Promise<{ 
 
 const thumb = (key: string | null): string | null => (key ? imageVariantUrl(storageUrl(key), THUMB_WIDTH, 'webp') : null);
 
-// Options and counts of the places: popularity breaks ties between equally good names.
-const cityCounts = sql`(select o.city_id, count(*)::int as n, coalesce(sum(o.orders_count), 0)::int as orders
-  from ${options} o where o.published and o.deleted_at is null group by o.city_id)`;
+// Popularity breaks ties between equally good place names (countries by options, cities featured
+// first); computed for the matched rows only.
+const countryOptions = sql`(select count(*) from ${options} o join ${cities} ci on ci.id = o.city_id
+  where ci.country_id = ${countries.id} and ci.deleted_at is null and o.published and o.deleted_at is null)`;
 
 async function matchPlaces(db: Db, t: string): Promise<SearchResult[]> {
   const cm = nameMatch(countries.name, t);
@@ -132,7 +166,7 @@ async function matchPlaces(db: Db, t: string): Promise<SearchResult[]> {
         name: countries.name,
         imageKey: images.key,
         score: sql<number>`${cm.score}`.mapWith(Number),
-        n: sql<number>`coalesce((select sum(cc.n) from ${cityCounts} cc join ${cities} ci on ci.id = cc.city_id where ci.country_id = ${countries.id}), 0)`.mapWith(Number),
+        n: sql<number>`${countryOptions}`.mapWith(Number),
       })
       .from(countries)
       .leftJoin(images, and(eq(images.id, countries.imageId), isNull(images.deletedAt)))
@@ -147,7 +181,7 @@ async function matchPlaces(db: Db, t: string): Promise<SearchResult[]> {
         countryName: countries.name,
         imageKey: images.key,
         score: sql<number>`${cityM.score}`.mapWith(Number),
-        orders: sql<number>`coalesce((select cc.orders from ${cityCounts} cc where cc.city_id = ${cities.id}), 0)`.mapWith(Number),
+        featured: cities.featured,
       })
       .from(cities)
       .innerJoin(countries, eq(countries.id, cities.countryId))
@@ -158,7 +192,7 @@ async function matchPlaces(db: Db, t: string): Promise<SearchResult[]> {
   ]);
   const places = [
     ...countryRows.map((r) => ({ score: r.score, pop: r.n, rec: { id: r.id, type: 'Country' as const, slugCode: r.slug, name: r.name, imageUrl: thumb(r.imageKey), cityName: null } })),
-    ...cityRows.map((r) => ({ score: r.score, pop: r.orders, rec: { id: r.id, type: 'City' as const, slugCode: r.slug, name: r.name, imageUrl: thumb(r.imageKey), cityName: r.countryName } })),
+    ...cityRows.map((r) => ({ score: r.score, pop: r.featured ? 1 : 0, rec: { id: r.id, type: 'City' as const, slugCode: r.slug, name: r.name, imageUrl: thumb(r.imageKey), cityName: r.countryName } })),
   ];
   // Countries before cities on an equal score: a country is the broader answer.
   places.sort((a, b) => b.score - a.score || (a.rec.type === b.rec.type ? b.pop - a.pop : a.rec.type === 'Country' ? -1 : 1));
