@@ -233,3 +233,21 @@ describe('GET /options with the spec §9 filters', () => {
     expect((answer.raw as { error: string }).error).toMatch(/time .*noon.*morning, afternoon, evening/);
   });
 });
+
+describe('GET /options?q= (typo-tolerant, services/search.ts)', () => {
+  it('finds names with a typo and ranks the best match first', async () => {
+    const [o] = (await list('&sort_by=most_popular')).options;
+    if (!o) throw new Error('no option');
+    const word = o.name.split(/\s+/).filter((w) => /^[A-Za-z]{6,}$/.test(w))[0];
+    if (!word) return;
+    // One letter left out, as in the search bar's own tests ('kayk').
+    const typo = word.slice(0, 3) + word.slice(4);
+    const found = await list(`&q=${encodeURIComponent(typo.toLowerCase())}`);
+    expect(found.options.map((x) => x.slugCode)).toContain(o.slugCode);
+    const exact = await list(`&q=${encodeURIComponent(o.name)}`);
+    expect(exact.options[0]?.slugCode).toBe(o.slugCode);
+    const f = await facets(`q=${encodeURIComponent(o.name)}`);
+    expect(f.totalCount).toBe(exact.pagination.totalCount);
+    expect(await total('&q=%20%20')).toBe(0);
+  });
+});

@@ -39,6 +39,7 @@ import {
   tags,
 } from '../../db/schema.ts';
 import { HttpError, notFound, readQuery, reply } from '../../http.ts';
+import { normalizeSearchText, optionTextMatch } from '../../services/search.ts';
 import { changedSince, listChangeExtras } from './effective.ts';
 import {
   iso,
@@ -456,9 +457,10 @@ export function filterConditions(f: OptionFilters): SQL[] {
   }
   if (f.supplier) conds.push(sql`${options.operatorId} in (select ${operators.id} from ${operators} where ${operators.slug} = ${f.supplier} and ${operators.deletedAt} is null)`);
   if (f.slugCodes) conds.push(inArray(options.slugCode, f.slugCodes));
-  if (f.q) {
-    const p = likePattern(f.q);
-    conds.push(or(ilike(options.name, p), ilike(options.summary, p), ilike(cities.name, p)) as SQL);
+  if (f.q !== undefined) {
+    // Typo-tolerant on names and cities (pg_trgm, services/search.ts), plain text in summaries.
+    const text = normalizeSearchText(f.q);
+    conds.push(text ? (or(optionTextMatch(text).where, ilike(options.summary, likePattern(text))) as SQL) : sql`false`);
   }
   if (f.changedSince) conds.push(changedSince(options.id, 'options', f.changedSince));
   return conds;
@@ -541,6 +543,9 @@ export async function searchOptionIds(
     desc: [sql`${fromPriceSgd} desc nulls last`, asc(options.id)],
     latest: [desc(options.createdAt), desc(options.id)],
   }[sort];
+  // With a search text, "recommended" puts the best matches first.
+  const text = f.q === undefined ? '' : normalizeSearchText(f.q);
+  if (sort === 'recommended' && text) order.unshift(sql`${optionTextMatch(text).score} desc`);
   const [countRows, idRows] = await Promise.all([countQuery, base.orderBy(...order).limit(page.limit).offset(page.offset)]);
   return { ids: idRows.map((r) => r.id), total: Number(countRows[0]?.n ?? 0) };
 }
