@@ -158,3 +158,26 @@ export function listResponse<K extends string, T extends z.ZodType>(key: K, item
 
 export const ErrorResponse = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/**
+ * A filter list: `key=a,b`, `key=a` or `key[]=a&key[]=b`, each value checked by `item`.
+ * A bad value fails on the key itself (`fields.kind`), naming the value.
+ */
+export const QueryList = <T extends z.ZodType>(item: T, maxItems = 30) =>
+  z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).transform((raw, ctx) => {
+    const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter((v) => v !== '');
+    if (parts.length > maxItems) {
+      ctx.addIssue({ code: 'custom', message: `At most ${maxItems} values` });
+      return z.NEVER;
+    }
+    const out: z.output<T>[] = [];
+    for (const part of parts) {
+      const r = item.safeParse(part);
+      if (!r.success) {
+        ctx.addIssue({ code: 'custom', message: `"${part.slice(0, 40)}" is not allowed: ${r.error.issues[0]?.message ?? 'invalid value'}` });
+        return z.NEVER;
+      }
+      if (!out.includes(r.data)) out.push(r.data);
+    }
+    return out;
+  });
