@@ -84,6 +84,19 @@ export type RatingSummary = z.infer<typeof RatingSummarySchema>;
 export const RatingAggregateSchema = z.object({ average: z.number().nullable(), count: z.number().int() });
 export type RatingAggregate = z.infer<typeof RatingAggregateSchema>;
 
+/** A traveller's review of one experience (GET /reviews, and the newest ones in an option's detail). */
+export const ReviewSchema = z.object({
+  id: z.number().int(),
+  authorName: z.string(),
+  authorCountry: z.string().nullable(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string(),
+  body: z.string(),
+  travelledOn: IsoDate.nullable(),
+  createdAt: IsoDateTime,
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
 // ── Small references embedded in other records ────────────────────────────────────────
 export const CountryRefSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string(), code: z.string() });
 export type CountryRef = z.infer<typeof CountryRefSchema>;

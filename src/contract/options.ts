@@ -16,6 +16,7 @@ import {
   QueryText,
   RatingAggregateSchema,
   RatingSummarySchema,
+  ReviewSchema,
   Slug,
   listResponse,
   queryInt,
@@ -123,6 +124,9 @@ export const OptionTagsSchema = z.object({
   theme: z.array(TagRefSchema),
 });
 
+/** How many of its newest reviews an option's detail embeds. */
+export const OPTION_DETAIL_REVIEWS = 6;
+
 /** Spec §3 Option, everything a product page shows. */
 export const OptionDetailSchema = OptionSummarySchema.extend({
   description: z.string(),
@@ -153,6 +157,8 @@ export const OptionDetailSchema = OptionSummarySchema.extend({
   placesOfInterest: z.array(OptionPlaceSchema),
   operator: OperatorRefSchema,
   rating: RatingSummarySchema,
+  /** The newest rated reviews, at most OPTION_DETAIL_REVIEWS (all of them: GET /reviews?option=). */
+  reviews: z.array(ReviewSchema),
   /** FAQs of this option (the general ones come from GET /faqs). */
   faqs: z.array(FaqSchema),
   updatedAt: IsoDateTime,

@@ -15,6 +15,7 @@ function makeBuild(root: string, name: string, marker: string) {
     'index.html': `<!doctype html><title>Home ${marker}</title>${'<p>Verdant</p>'.repeat(100)}`,
     '404.html': `<!doctype html><title>Not found ${marker}</title>`,
     'countries/singapore/index.html': `<!doctype html><title>Singapore ${marker}</title>`,
+    'experiences/mangrove-walk-ab12/index.html': `<!doctype html><title>Mangrove walk ${marker}</title>`,
     'shells/account/index.html': `<!doctype html><title>Account shell ${marker}</title>`,
     '_astro/client.Ab12Cd.js': `console.log(${JSON.stringify(marker)});${' '.repeat(600)}`,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -83,6 +84,20 @@ describe('static site', () => {
       const res = await app.request(path);
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain('Account shell A');
+    }
+  });
+
+  it('answers /options/{slugCode} and /events/{slugCode} with the experience page, unknown ones with 404', async () => {
+    const { app } = setup();
+    for (const path of ['/options/mangrove-walk-ab12', '/events/mangrove-walk-ab12', '/options/mangrove-walk-ab12/']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('Mangrove walk A');
+    }
+    for (const path of ['/options/no-such-thing', '/events/no-such-thing', '/options/mangrove-walk-ab12/extra', '/options/..%2F..%2Fetc', '/options']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('Not found A');
     }
   });
 

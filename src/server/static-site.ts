@@ -92,6 +92,16 @@ function candidates(path: string): string[] {
   return [`${path}/index.html`, `${path}.html`];
 }
 
+/**
+ * `/options/{slugCode}` and `/events/{slugCode}` show the experience page itself (architecture:
+ * same page, canonical link to `/experiences/…`), so they are answered with its built file rather
+ * than built three times. An unknown slugCode has no file and falls through to the 404 page.
+ */
+export function experienceAlias(path: string): string | undefined {
+  const m = /^\/(?:options|events)\/([A-Za-z0-9_-]{1,200})\/?$/.exec(path);
+  return m ? `/experiences/${m[1]}/index.html` : undefined;
+}
+
 function shellFor(path: string): string | undefined {
   const family = path.split('/')[1];
   return family && (SHELL_FAMILIES as readonly string[]).includes(family) ? `/shells/${family}/index.html` : undefined;
@@ -164,6 +174,11 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; thir
       if (!full.startsWith(root + sep)) continue;
       const st = await fileStat(full);
       if (st) return send(c, root, rel, st, 200);
+    }
+    const alias = experienceAlias(path);
+    if (alias) {
+      const st = await fileStat(join(root, alias));
+      if (st) return send(c, root, alias, st, 200);
     }
     const shell = shellFor(path);
     if (shell) {

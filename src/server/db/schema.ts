@@ -197,6 +197,17 @@ export const options = pgTable('options', {
   check('options_qty_ck', sql`${t.minQtyForPrice} >= 1 AND ${t.maxQtyForPrice} >= ${t.minQtyForPrice}`),
 ]);
 
+/**
+ * One row per (experience, visitor, day) that was counted in options.views_count, so a reload or
+ * a second tab does not count again. The visitor is a keyed hash that changes every day (no
+ * cookie, nothing that identifies a person over time); rows older than a few days are pruned.
+ */
+export const optionViews = pgTable('option_views', {
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  visitor: text('visitor').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.optionId, t.visitor, t.day] }), index('option_views_day_idx').on(t.day)]);
+
 export const optionImages = pgTable('option_images', {
   optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
   imageId: integer('image_id').notNull().references(() => images.id),

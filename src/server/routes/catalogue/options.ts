@@ -7,6 +7,7 @@ import type { Image } from '../../../contract/common.ts';
 import type { Faq } from '../../../contract/faqs.ts';
 import {
   ListOptionsQuery,
+  OPTION_DETAIL_REVIEWS,
   SimilarOptionsQuery,
   type ListOptionsQuery as ListOptionsQueryT,
   type OptionDetail,
@@ -51,7 +52,9 @@ import {
   toMoneyOrNull,
   toRatingAggregate,
   toRatingSummary,
+  toReview,
   toTagRef,
+  type ReviewRow,
   type StarCounts,
 } from './mappers.ts';
 import {
@@ -201,6 +204,7 @@ type DetailExtras = SummaryExtras & {
   rooms: Map<number, (typeof optionRooms.$inferSelect)[]>;
   operators: Map<number, OptionDetail['operator']>;
   faqs: Map<number, Faq[]>;
+  reviews: Map<number, ReviewRow[]>;
 };
 
 const groupBy = <T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> => {
@@ -285,9 +289,26 @@ export function toOptionDetail(row: OptionRow, x: DetailExtras): OptionDetail {
     placesOfInterest: x.places.get(o.id) ?? [],
     operator,
     rating: toRatingSummary(x.stars.get(o.id) ?? noStars()),
+    reviews: (x.reviews.get(o.id) ?? []).map(toReview),
     faqs: x.faqs.get(o.id) ?? [],
     updatedAt: iso(o.updatedAt),
   };
+}
+
+/** The newest `n` rated reviews of each option (one query, ranked per option). */
+async function newestReviews(db: Db, optionIds: number[], n: number): Promise<ReviewRow[]> {
+  const ranked = db
+    .select({ id: reviews.id, rank: sql<number>`row_number() over (partition by ${reviews.optionId} order by ${reviews.createdAt} desc, ${reviews.id} desc)`.as('rank') })
+    .from(reviews)
+    .where(and(inArray(reviews.optionId, optionIds), isNotNull(reviews.rating), isNull(reviews.deletedAt)))
+    .as('ranked');
+  const rows = await db
+    .select({ r: reviews })
+    .from(reviews)
+    .innerJoin(ranked, eq(ranked.id, reviews.id))
+    .where(sql`${ranked.rank} <= ${n}`)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map((row) => row.r);
 }
 
 /** Full detail records for the given ids (hidden ones left out): ~11 queries for any number. */
@@ -295,7 +316,7 @@ export async function loadOptionDetails(L: Loader, ids: number[]): Promise<Map<n
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
   const db = L.db;
-  const [rows, imgs, stars, exponents, tagRows, placeRows, locationRows, roomRows, faqRows] = await Promise.all([
+  const [rows, imgs, stars, exponents, tagRows, placeRows, locationRows, roomRows, faqRows, reviewRows] = await Promise.all([
     selectOptionRows(db, wanted),
     loadOptionImages(db, wanted, false),
     loadStarCounts(db, wanted),
@@ -319,6 +340,7 @@ export async function loadOptionDetails(L: Loader, ids: number[]): Promise<Map<n
       .from(faqs)
       .where(and(inArray(faqs.optionId, wanted), isNull(faqs.deletedAt)))
       .orderBy(asc(faqs.position), asc(faqs.id)),
+    newestReviews(db, wanted, OPTION_DETAIL_REVIEWS),
   ]);
   const operatorIds = [...new Set(rows.map((r) => r.o.operatorId))];
   const operatorRows = operatorIds.length
@@ -357,6 +379,7 @@ export async function loadOptionDetails(L: Loader, ids: number[]): Promise<Map<n
         { id: r.id, slug: r.slug, name: r.name, tagline: r.tagline, image: imageOf(extraImages, r.imageId), languages: r.languages, foundedYear: r.foundedYear },
       ]),
     ),
+    reviews: groupBy(reviewRows, (r) => r.optionId),
     faqs: new Map(
       [...groupBy(faqRows, (r) => r.optionId ?? 0)].map(([k, v]) => [k, v.map((f) => ({ id: f.id, question: f.question, answer: f.answer, position: f.position }))]),
     ),
