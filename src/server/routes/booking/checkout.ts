@@ -28,7 +28,7 @@ import { WebhookSignatureError } from '../../providers/payments/port.ts';
 import { CardError, type createTestGateway } from '../../providers/payments/test-gateway.ts';
 import { currentBookingUser, mayReadOrder, storedValueFor } from '../../services/booking/account-seam.ts';
 import { isOperatingDate, parseTimeslotId, slotKeysOf, todayFor, unitsLeftFor } from '../../services/booking/availability.ts';
-import { itemRelations, quoteCart } from '../../services/booking/cart.ts';
+import { itemRelations, quoteCart, usableCart } from '../../services/booking/cart.ts';
 import { loadBookableOption, loadMoneyContext } from '../../services/booking/catalog.ts';
 import { answerOtp, finalizePayment, handleWebhook, orderView, payCart, payOrder, readableOrder, reportPayFail, simulatePayNow, type CheckoutDeps } from '../../services/booking/checkout.ts';
 import { idempotent } from '../../services/booking/idempotency.ts';
@@ -81,6 +81,7 @@ export function checkoutRoutes() {
     let credit = { available: false, reason: 'Log in to pay with your Verdant credits' as string | null };
     let gift = { available: false, reason: 'Log in to pay with a gift code' as string | null };
     if (q.cartId) {
+      await usableCart(d.db, q.cartId, d.user);
       const [item] = await d.db.select().from(orderItems).where(eq(orderItems.cartId, q.cartId)).limit(1);
       if (item) {
         const option = await loadBookableOption(d.db, { id: item.optionId });
