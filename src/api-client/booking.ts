@@ -48,6 +48,8 @@ export const getCheckoutsAvailable = (cartId: string | undefined, currency: stri
 
 export const getOrder = (orderId: string) => request<Order>(`/orders/${encodeURIComponent(orderId)}`);
 
+export const claimOrder = (orderId: string) => request<Order>(`/orders/${encodeURIComponent(orderId)}/claim`, { method: 'POST' });
+
 export const joinWaitlist = (body: WaitlistBody) => request<{ waitlist: { date: string; email: string } }>('/waitlists', { method: 'POST', body });
 
 export const createCardToken = (card: { number: string; expMonth: number; expYear: number; cvc: string }) =>

@@ -285,3 +285,30 @@ describe('the bag at log-in, and whose bag it is', () => {
     expect((stolen.body as { user: { cartId: string | null } }).user.cartId).not.toBe(cartId);
   });
 });
+
+describe('a guest who checked out creates an account with the same e-mail (POST /orders/{id}/claim)', () => {
+  it('moves the guest’s booking into the account with the matching e-mail only', async () => {
+    const dep = await openDeparture(t, walk.slugCode, 1);
+    const created = await t.post('/api/v1/cart', { currency: 'SGD', orderItem: { optionId: walk.slugCode, startDate: dep.date, detailedTimeslotId: dep.timeslotId, quantity: 1 } });
+    const cart = CartSchema.parse(created.body);
+    const m = await member();
+    const tok = await t.post('/api/v1/test-gateway/tokens', { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' });
+    const paid = await t.post('/api/v1/checkouts/pay', { ...payBody(cart, { cardToken: (tok.body as { token: string }).token }), contact: { name: 'Mei Ling Tan', email: m.email.toUpperCase() } }, { headers: { 'idempotency-key': randomUUID() } });
+    expectStatus(paid, 201);
+    const orderId = PayResponse.parse(paid.body).order.id;
+
+    expectStatus(await t.post(`/api/v1/orders/${orderId}/claim`), 401);
+    const other = await member();
+    const wrong = await other.agent.post(`/api/v1/orders/${orderId}/claim`);
+    expectStatus(wrong, 403);
+    expectStatus(await m.agent.post('/api/v1/orders/not-an-order/claim'), 404);
+    const mine = await m.agent.post(`/api/v1/orders/${orderId}/claim`);
+    expectStatus(mine, 200);
+    const [row] = await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+    expect(row?.userId).toBe(m.id);
+    // Now it is the member's: the guest link and other members no longer read it.
+    expectStatus(await t.get(`/api/v1/orders/${orderId}`), 404);
+    expectStatus(await other.agent.post(`/api/v1/orders/${orderId}/claim`), 404);
+    expectStatus(await m.agent.post(`/api/v1/orders/${orderId}/claim`), 200);
+  });
+});
