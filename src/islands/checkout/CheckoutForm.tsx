@@ -15,6 +15,7 @@ import { createFetcherStore } from '../../stores/query.ts';
 import { editHref } from '../booking/edit-link.ts';
 import { formatPrice } from '../booking/money.ts';
 import OrderSummary from './OrderSummary.tsx';
+import { StripeCard, type StripeCardHandle } from './stripe-card.tsx';
 import { CardFields, OtpDialog, PayNowPanel, TestCardsNote, tokenizeCard, usePaymentFlow, type CardErrors, type CardValues } from './payment-parts.tsx';
 
 const $currencyKey = computed($displayCurrency, (c) => c ?? '-');
@@ -124,6 +125,8 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
     setCustomers((list) => Array.from({ length: item.totalQuantity }, (_, i) => list[i] ?? {}));
   }, [item.totalQuantity]);
 
+  const stripeKey = available?.provider === 'stripe' ? available.stripePublishableKey : null;
+  const stripeCard = useRef<StripeCardHandle>(null);
   const flow = usePaymentFlow(
     (res: PayResponse) => {
       clearCart();
@@ -133,6 +136,7 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
       setMessage(text);
       void $cartQuery.revalidate();
     },
+    stripeKey,
   );
   useEffect(() => {
     if (message) messageRef.current?.focus();
@@ -182,7 +186,15 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
     if (!attempt.current || attempt.current.card !== cardSig) attempt.current = { key: newIdempotencyKey(), token: null, card: cardSig };
     const current = attempt.current;
     try {
-      if (effectiveMethod === 'card' && timing === 'checkout' && !current.token) {
+      if (effectiveMethod === 'card' && timing === 'checkout' && !current.token && stripeKey) {
+        const pm = stripeCard.current ? await stripeCard.current.paymentMethod() : { error: 'The card form is still loading' };
+        if ('error' in pm) {
+          flow.fail(new ApiError(422, pm.error));
+          attempt.current = null;
+          return;
+        }
+        current.token = pm.token;
+      } else if (effectiveMethod === 'card' && timing === 'checkout' && !current.token) {
         const t = await tokenizeCard(card);
         if ('errors' in t) {
           setCardErrors(t.errors);
@@ -343,7 +355,11 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
           )}
           {timing === 'checkout' && effectiveMethod === 'card' && (
             <>
-              <CardFields values={card} errors={{ ...cardErrors, ...(err('cardToken') ? { number: err('cardToken') } : {}) }} onChange={setCard} disabled={busy} />
+              {stripeKey ? (
+                <StripeCard ref={stripeCard} publishableKey={stripeKey} disabled={busy} />
+              ) : (
+                <CardFields values={card} errors={{ ...cardErrors, ...(err('cardToken') ? { number: err('cardToken') } : {}) }} onChange={setCard} disabled={busy} />
+              )}
               {available?.provider === 'test' && <TestCardsNote />}
             </>
           )}
