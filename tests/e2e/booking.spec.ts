@@ -225,6 +225,8 @@ test.describe('paying with what a member holds', () => {
   test('a gift code is applied to the bag and removed', async ({ page, api }) => {
     await loginAs(page, 'explorer@verdant.test');
     const option = await pickExperience(api, { currency: 'SGD' });
+    await page.goto('/');
+    await page.evaluate(() => (document.cookie = 'currency=SGD; Path=/'));
     await bookFromWidget(page, option.slugCode, { adults: 2 });
     const summary = page.locator('.summary');
     const before = amountOf((await summary.getByTestId('summary-total').textContent()) ?? '');
@@ -247,6 +249,8 @@ test.describe('paying with what a member holds', () => {
   test('credits pay the whole booking, without a card', async ({ page, api }) => {
     await loginAs(page, 'explorer@verdant.test');
     const option = await pickExperience(api, { currency: 'SGD' });
+    await page.goto('/');
+    await page.evaluate(() => (document.cookie = 'currency=SGD; Path=/'));
     await bookFromWidget(page, option.slugCode, { adults: 1 });
     const summary = page.locator('.summary');
     const price = (await summary.getByTestId('summary-total').textContent()) ?? '';
@@ -280,7 +284,7 @@ test.describe('the bag at log-in', () => {
     const cartId = await page.evaluate(() => localStorage.getItem('cartId'));
     await page.goto('/users/login?redirect_path=%2Fcheckout');
     await page.getByLabel('Email', { exact: true }).fill('partner@verdant.test');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Password', { exact: true }).fill(DEV_PASSWORD);
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL('**/checkout');
