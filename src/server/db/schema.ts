@@ -787,6 +787,10 @@ export const carts = pgTable('carts', {
   id: text('id').primaryKey(), // random, 128 bits, URL-safe
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
   currency: text('currency').notNull(),
+  /** The traveller asked to pay with their credits (spec Cart.useCredit); users only. */
+  useCredit: boolean('use_credit').notNull().default(false),
+  /** A gift code of the user's applied to this bag (spec Cart.giftCode); used up by the pay call. */
+  giftCodeId: text('gift_code_id').references(() => giftCodes.id, { onDelete: 'set null' }),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [index('carts_user_idx').on(t.userId)]);
