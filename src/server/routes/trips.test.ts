@@ -194,6 +194,11 @@ describe('add guests', () => {
     const b = await book();
     const tr = await trip(b.itemId);
     const before = await unitsLeft(walk, b.date, b.slotKey);
+    const quote = await traveller.get(`/api/v1/trips/${b.itemId}/add-guest-quote?quantity=1`);
+    expectStatus(quote, 200);
+    expect(quote.body).toMatchObject({ amount: tr.guestPrice });
+    expectStatus(await traveller.get(`/api/v1/trips/${b.itemId}/add-guest-quote?quantity=0`), 422);
+    expectStatus(await stranger.get(`/api/v1/trips/${b.itemId}/add-guest-quote?quantity=1`), 404);
     const body = { orderItemId: b.itemId, quantity: 1, expectedAmount: tr.guestPrice!, cardToken: await token() };
     expectStatus(await traveller.post('/api/v1/trips/add-guests', body, { headers: { 'idempotency-key': randomUUID() } }), 401);
     expectStatus(await traveller.post('/api/v1/trips/add-guests', body, { headers: { 'x-user-token': traveller.token! } }), 400);

@@ -10,10 +10,11 @@ import { AddGuestBody, CancelBody, ChangeRequestBody, OperatorDecisionBody, Revi
 import { camelizeKeys, snakeizeKeys } from '../../lib/key-case.ts';
 import type { AppEnv } from '../context.ts';
 import { orderItems } from '../db/schema.ts';
-import { fieldErrors, HttpError, readBody, readParams, reply } from '../http.ts';
+import { fieldErrors, HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
 import { assertUserToken, currentUser, requireUser } from '../session.ts';
 import { idempotent } from '../services/booking/idempotency.ts';
 import {
+  addGuestQuote,
   addGuests,
   answerShare,
   cancelTrip,
@@ -32,6 +33,8 @@ import {
 
 const deps = (c: Context<AppEnv>): TripDeps => ({ db: c.var.db, config: c.var.config, log: c.var.log, payments: c.var.payments });
 const IdParams = z.object({ id: z.string().min(1).max(64) });
+const count = z.coerce.number().int().min(0).max(50).default(0);
+const AddGuestQuoteQuery = z.object({ quantity: count, childQuantity: count });
 
 export function tripRoutes() {
   const app = new Hono<AppEnv>();
@@ -57,6 +60,12 @@ export function tripRoutes() {
   app.post('/user-refunds', requireUser, async (c) => {
     const body = await readBody(c, UserRefundBody);
     return reply(c, await cancelTrip(deps(c), body.orderItemId, currentUser(c), { requireRefund: true }), 201);
+  });
+
+  app.get('/trips/:id/add-guest-quote', requireUser, async (c) => {
+    const { id } = readParams(c, IdParams);
+    const q = readQuery(c, AddGuestQuoteQuery);
+    return reply(c, await addGuestQuote(deps(c), currentUser(c), id, q));
   });
 
   app.post('/trips/add-guests', requireUser, async (c) => {

@@ -384,6 +384,18 @@ function addGuestPrice(t: Loaded, m: MoneyContext, add: { quantity: number; chil
   return convertMinor(diff, unitOf(m, t.option.currency), unitOf(m, t.order.currency), m.rates, { fee: t.order.feeApplied });
 }
 
+/** The price of adding these guests now, in the paid currency (what the add-guest page shows and sends back). */
+export async function addGuestQuote(d: TripDeps, user: CurrentUser, itemId: string, add: { quantity: number; childQuantity: number }) {
+  const now = nowOf(d);
+  const m = await loadMoneyContext(d.db);
+  const t = await loadOwned(d.db, itemId, user);
+  const facts = await assertAction(d.db, t, user, 'add_guest', now, 'Guests cannot be added to this booking');
+  if (add.quantity + add.childQuantity < 1) throw new HttpError(422, 'Please add at least one guest', { fields: { quantity: 'Please add at least one guest' } });
+  if (add.quantity + add.childQuantity > facts.numGuestCanAdd) throw new HttpError(422, `You can add up to ${facts.numGuestCanAdd} guest${facts.numGuestCanAdd === 1 ? '' : 's'}`, { fields: { quantity: `Up to ${facts.numGuestCanAdd}` } });
+  if (add.childQuantity > 0 && !t.option.pricing.useChildPrices) throw new HttpError(422, 'This experience has no child prices: add adults', { fields: { child_quantity: 'Add adults instead' } });
+  return { amount: wire(addGuestPrice(t, m, add), unitOf(m, t.order.currency)), numGuestCanAdd: facts.numGuestCanAdd };
+}
+
 export async function addGuests(d: TripDeps, user: CurrentUser, body: { orderItemId: string; quantity: number; childQuantity: number; expectedAmount: { amount: number; currency: string }; cardToken: string }, idempotencyKey: string) {
   const now = nowOf(d);
   const m = await loadMoneyContext(d.db);
