@@ -46,6 +46,8 @@ export function StatusBadge({ trip }: { trip: Trip }) {
 }
 
 const itemOf = (t: Trip) => t.order.orderItem!;
+/** "Kyoto, Japan", or just "Singapore" for a city state. */
+const placeOf = (o: { city: { name: string }; country: { name: string } }) => (o.city.name === o.country.name ? o.city.name : `${o.city.name}, ${o.country.name}`);
 const go = (href: string) => window.location.assign(href);
 
 export default function TripsSection() {
@@ -113,7 +115,7 @@ function TripCard({ trip }: { trip: Trip }) {
       {image ? <img src={`/_image?url=${encodeURIComponent(image.url)}&w=640`} alt="" width={160} height={120} loading="lazy" /> : <div className="trip-card__ph" aria-hidden="true" />}
       <div className="trip-card__body">
         <p className="trip-card__eyebrow">
-          {item.option.city.name}, {item.option.country.name} · <StatusBadge trip={trip} />
+          {placeOf(item.option)} · <StatusBadge trip={trip} />
         </p>
         <h3>
           <a href={tripHref(trip.id)}>{item.option.name}</a>
@@ -209,7 +211,7 @@ function downloadCalendar(trip: Trip) {
       startTime: item.startTime,
       endTime: item.endTime,
       timeZone: item.option.timeZone,
-      location: trip.meetingPoint ? [trip.meetingPoint.name, trip.meetingPoint.address].filter(Boolean).join(', ') : `${item.option.city.name}, ${item.option.country.name}`,
+      location: trip.meetingPoint ? [trip.meetingPoint.name, trip.meetingPoint.address].filter(Boolean).join(', ') : placeOf(item.option),
       description: `Booking ${trip.order.number ?? ''} · ${guestsText(item, { priceUnit: item.option.priceUnit })}\nOperator: ${trip.operator.name} ${trip.operator.phone ?? trip.operator.email}`,
       url: `${window.location.origin}${tripHref(trip.id)}`,
     },
@@ -239,9 +241,7 @@ function TripDetail({ trip, onChange }: { trip: Trip; onChange: (t: Trip) => voi
       <header className="trip-hero">
         {image && <img src={`/_image?url=${encodeURIComponent(image.url)}&w=828`} alt="" width={828} height={466} />}
         <div>
-          <p className="eyebrow">
-            {item.option.city.name}, {item.option.country.name}
-          </p>
+          <p className="eyebrow">{placeOf(item.option)}</p>
           <h1>{item.option.name}</h1>
           <p className="trip-hero__meta">
             <StatusBadge trip={trip} /> Booking <strong>{o.number}</strong>
@@ -291,8 +291,11 @@ function TripDetail({ trip, onChange }: { trip: Trip; onChange: (t: Trip) => voi
           <h2 id="trip-when">Your trip</h2>
           <dl className="trip-rows">
             <Row label="Date">{whenText(item)}</Row>
-            {item.startTime && <Row label="Starts">{formatTime(item.startTime)} (local time)</Row>}
-            {item.endTime && <Row label="Ends">{formatTime(item.endTime)}</Row>}
+            {item.startTime && item.endTime && (
+              <Row label="Time">
+                {formatTime(item.startTime)} – {formatTime(item.endTime)} (local time)
+              </Row>
+            )}
             {item.endDate !== item.startDate && <Row label="Until">{formatDate(item.endDate)}</Row>}
             {item.room && <Row label="Room">{item.room.name}</Row>}
             <Row label="Guests">{guestsText(item, { priceUnit: item.option.priceUnit })}</Row>
@@ -531,7 +534,7 @@ function Receipt({ trip }: { trip: Trip }) {
           <Row label="Experience">
             {item.option.name}
             <span className="trip-sub">
-              {item.option.city.name}, {item.option.country.name} · operated by {trip.operator.name}
+              {placeOf(item.option)} · operated by {trip.operator.name}
             </span>
           </Row>
           <Row label="Date">{whenText(item)}</Row>

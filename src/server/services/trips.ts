@@ -127,7 +127,7 @@ function refundQuote(t: Loaded, unit: CurrencyUnit, now: Date): RefundQuote {
 }
 
 async function numGuestCanAdd(db: Db | Tx, t: Loaded, now: Date): Promise<number> {
-  if (t.option.priceUnit !== 'per_person' || t.item.isGift) return 0;
+  if (t.option.priceUnit !== 'per_person' || t.item.isGift || t.item.status !== 'confirmed') return 0;
   if (t.item.startDate <= todayFor(t.option, now)) return 0;
   const { left } = await unitsLeftFor(db, t.option, { startDate: t.item.startDate, endDate: t.item.endDate, slotKey: t.item.slotKey });
   return Math.max(0, Math.min(left, t.option.pricing.maxQtyForPrice - guestsOf(t.item)));

@@ -1,13 +1,14 @@
 // The demo traveller's trips, one in each state the trips pages show: an upcoming confirmed
 // trip (every action), a request waiting for the operator, a completed trip waiting for a
-// review, a cancelled and refunded one, and a gift. Dates are fixed around the demo's "today"
-// (2026-11-23) so two seeds are identical; card payments have their test-gateway ledger rows,
+// review (and an older one whose two-month review window has closed), a cancelled and
+// refunded one, and a gift. Dates are fixed around the demo's "today" (2026-11-23) so two
+// seeds are identical; card payments have their test-gateway ledger rows,
 // so cancelling a seeded trip refunds through the gateway like a real booking.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as s from '../schema.ts';
 import { loadBookableOption, type BookableOption } from '../../services/booking/catalog.ts';
-import { isOperatingDate, takeUnits } from '../../services/booking/availability.ts';
+import { isOperatingDate, takeUnits, unitsLeftFor } from '../../services/booking/availability.ts';
 import { priceResolved, type Resolved } from '../../services/booking/quote.ts';
 import { addDays } from '../../../lib/local-time.ts';
 import { idFrom } from './prng.ts';
@@ -34,6 +35,7 @@ const PLANS: Plan[] = [
   { key: 'request', pick: 'request', offset: 0, start: '2027-02-06', guests: 2, itemStatus: 'processing', holdSeats: true, bookedAt: '2026-11-20T08:40:00Z' },
   { key: 'completed', pick: 'instant', offset: 1, start: '2026-11-08', guests: 2, itemStatus: 'completed', review: true, holdSeats: false, bookedAt: '2026-10-12T19:05:00Z' },
   { key: 'cancelled', pick: 'instant', offset: 2, start: '2026-12-12', guests: 3, itemStatus: 'cancelled', refunded: true, holdSeats: false, bookedAt: '2026-10-30T12:00:00Z' },
+  { key: 'completed-old', pick: 'instant', offset: 4, start: '2026-08-15', guests: 2, itemStatus: 'completed', review: true, holdSeats: false, bookedAt: '2026-07-20T09:30:00Z' },
   { key: 'gift', pick: 'instant', offset: 3, start: '2027-03-13', guests: 2, itemStatus: 'confirmed', isGift: true, holdSeats: true, bookedAt: '2026-11-05T16:30:00Z' },
 ];
 
@@ -58,10 +60,14 @@ async function pickOptions(db: Db, bookType: 'instant' | 'request_to_book'): Pro
   return rows.map((r) => r.id);
 }
 
-function firstOperatingDate(o: BookableOption, from: string, now: Date): string {
-  for (let i = 0; i < 21; i++) {
+/** The first operating date from `from` whose departure still has room for the trip and a few more guests. */
+async function firstOpenDate(db: Db, o: BookableOption, from: string, units: number, now: Date): Promise<string> {
+  const slotKey = o.startTimes[0] ?? 'day';
+  for (let i = 0; i < 28; i++) {
     const d = addDays(from, i);
-    if (isOperatingDate(o, d, now)) return d;
+    if (!isOperatingDate(o, d, now)) continue;
+    const { left } = await unitsLeftFor(db, o, { startDate: d, endDate: addDays(d, Math.max(1, o.durationDays ?? 1) - 1), slotKey });
+    if (left >= units + 4) return d;
   }
   return from;
 }
@@ -78,7 +84,7 @@ export async function seedTrips(db: Db, travellerId: string, summary: Record<str
     if (optionId === undefined) continue; // a small catalogue may lack one kind
     const option = await loadBookableOption(db, { id: optionId });
     if (!option) continue;
-    const startDate = plan.holdSeats ? firstOperatingDate(option, plan.start, seedNow) : plan.start;
+    const startDate = plan.holdSeats ? await firstOpenDate(db, option, plan.start, plan.guests, seedNow) : plan.start;
     const slotKey = option.startTimes[0] ?? 'day';
     const days = Math.max(1, option.durationDays ?? 1);
     const resolved: Resolved = {
