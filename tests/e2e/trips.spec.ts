@@ -178,7 +178,7 @@ test.describe('trips: manage a booking after purchase', () => {
     await expect(page.getByText('Hornbills at first light')).toBeVisible();
 
     await page.goto(`/reviews/new?trip=${closed!.id}`);
-    await expect(page.getByRole('status')).toContainText(/^Reviews for this trip closed on /);
+    await expect(page.locator('.trip-note[role="status"]')).toContainText(/^Reviews for this trip closed on /);
     await expect(page.getByRole('button', { name: 'Publish review' })).toHaveCount(0);
   });
 
@@ -200,7 +200,7 @@ test.describe('trips: manage a booking after purchase', () => {
     await friend.addInitScript((t) => localStorage.setItem('access_token', t), token);
     await friend.reload();
     await friend.getByRole('button', { name: 'Join the trip' }).click();
-    await expect(friend.getByRole('status')).toContainText('You’re in!');
+    await expect(friend.locator('.trip-note[role="status"]')).toContainText('You’re in!');
     await expect(friend.getByText('Coming: Rosa, Kenji.')).toBeVisible();
     await friendContext.close();
 
