@@ -22,6 +22,7 @@ import { bucketListRoutes } from './routes/bucket-lists.ts';
 import type { PaymentProvider } from './providers/payments/port.ts';
 import { createPaymentProvider } from './providers/payments/select.ts';
 import { bookingRoutes } from './routes/booking/booking.ts';
+import { tripRoutes } from './routes/trips.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
 import { creditRoutes } from './routes/credits.ts';
 import { giftCodeRoutes } from './routes/gift-codes.ts';
@@ -108,6 +109,7 @@ export function createApp(opts: AppOptions) {
   api.route('/', trackingRoutes());
   api.route('/', engagementRoutes());
   api.route('/', bookingRoutes());
+  api.route('/', tripRoutes());
   api.all('*', () => {
     throw new HttpError(404, 'Not found');
   });

@@ -1,20 +1,23 @@
 // The /account/* shell's island (spec §2 Account): reads the path, waits for the session, and
 // shows the section — or, for a guest, asks to log in (the login modal, inline) first. Trips
-// and their sub-pages belong to the trips work; this shows their frame only.
+// and their sub-pages come from the trips island (loaded on those pages only).
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { accountRoute, type AccountRoute } from '../../lib/account-format.ts';
 import { openLoginModal, showNotice } from '../../stores/ui.ts';
 import { $sessionState, $user } from '../../stores/user.ts';
 import BucketLists from './BucketLists.tsx';
 import Credits from './Credits.tsx';
 import { GiftCodeDetail, GiftCodeList } from './GiftCodes.tsx';
-import { Loading, SectionHead } from './parts.tsx';
+import { Loading } from './parts.tsx';
 import Phone from './Phone.tsx';
 import Profile from './Profile.tsx';
 import Referral from './Referral.tsx';
 import '../auth/auth.css';
 import './account.css';
+
+// Trips are the heaviest section: their code loads only on /account/trips pages.
+const TripsSection = lazy(() => import('../trips/TripsSection.tsx'));
 
 const NAV: { section: string; label: string; href: string }[] = [
   { section: 'trips', label: 'Bookings', href: '/account/trips' },
@@ -62,15 +65,9 @@ function Section({ route, user }: { route: AccountRoute; user: NonNullable<Retur
       return <GiftCodeDetail id={route.id} />;
     case 'trips':
       return (
-        <div className="acct-section">
-          <SectionHead title="Bookings" lede="Your upcoming and past trips, with their receipts and changes." />
-          <div className="acct-empty">
-            <p className="acct-empty__title">No trips booked yet</p>
-            <p>
-              When you book an experience, it appears here. <a href="/">Find your next adventure</a>.
-            </p>
-          </div>
-        </div>
+        <Suspense fallback={<Loading label="Loading your trips…" />}>
+          <TripsSection />
+        </Suspense>
       );
     default:
       return null;

@@ -418,9 +418,12 @@ export const reviews = pgTable('reviews', {
   title: text('title').notNull().default(''),
   body: text('body').notNull().default(''),
   travelledOn: date('travelled_on', { mode: 'string' }),
+  /** The booked trip this review is for (trips: a record without rating waits for the traveller). */
+  orderItemId: text('order_item_id'),
   ...content,
 }, (t) => [
   index('reviews_option_idx').on(t.optionId),
+  uniqueIndex('reviews_order_item_uq').on(t.orderItemId),
   check('reviews_rating_ck', sql`${t.rating} IS NULL OR (${t.rating} BETWEEN 1 AND 5)`),
 ]);
 
@@ -870,6 +873,9 @@ export const orderItems = pgTable('order_items', {
   status: bookingStatus('status'),
   /** Capacity units this item holds in its slots now (0 while in the bag or once released). */
   unitsHeld: smallint('units_held').notNull().default(0),
+  /** A gift experience (spec §4: gifts have no order actions and are non-refundable). */
+  isGift: boolean('is_gift').notNull().default(false),
+  sendGiftDate: date('send_gift_date', { mode: 'string' }),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
@@ -966,4 +972,74 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
   failureCode: text('failure_code'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// ── Trips: managing a booking after purchase ─────────────────────────────────
+/** Money given back on an order (cancellation, operator decline), one row per provider refund. */
+export const orderRefunds = pgTable('order_refunds', {
+  id: text('id').primaryKey(),
+  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  paymentId: text('payment_id').notNull().references(() => checkoutPayments.id, { onDelete: 'cascade' }),
+  /** Minor units of the payment's currency. */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  reason: text('reason', { enum: ['cancelled', 'declined', 'change_rejected'] }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('order_refunds_order_idx').on(t.orderId), check('order_refunds_amount_ck', sql`${t.amount} > 0`)]);
+
+/** Payments after the booking (add guest): each is a checkout payment of the same order. */
+export const orderExtraPayments = pgTable('order_extra_payments', {
+  paymentId: text('payment_id').primaryKey().references(() => checkoutPayments.id, { onDelete: 'cascade' }),
+  orderItemId: text('order_item_id').notNull().references(() => orderItems.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['add_guest'] }).notNull(),
+  /** What was added, e.g. { quantity: 1, childQuantity: 0 }. */
+  detail: jsonb('detail').$type<Record<string, number>>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A traveller's request to move a booking to another departure (status having_change_request). */
+export const orderItemChangeRequests = pgTable('order_item_change_requests', {
+  id: text('id').primaryKey(),
+  orderItemId: text('order_item_id').notNull().references(() => orderItems.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull().default('pending'),
+  /** The item's status before the request, restored when the operator answers. */
+  previousStatus: bookingStatus('previous_status').notNull(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  startTime: text('start_time'),
+  endTime: text('end_time'),
+  slotKey: text('slot_key').notNull(),
+  /** Units held on the new departure while the request is open (released on rejection). */
+  unitsHeld: smallint('units_held').notNull().default(0),
+  note: text('note').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
+  decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [
+  index('order_item_change_requests_item_idx').on(t.orderItemId),
+  uniqueIndex('order_item_change_requests_open_uq').on(t.orderItemId).where(sql`status = 'pending'`),
+]);
+
+/** A shared trip (/s/{id}): friends with the link join or decline. */
+export const tripShares = pgTable('trip_shares', {
+  id: text('id').primaryKey(), // random, 128 bits: the /s/{id} link
+  orderItemId: text('order_item_id').notNull().unique().references(() => orderItems.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const tripShareMembers = pgTable('trip_share_members', {
+  shareId: text('share_id').notNull().references(() => tripShares.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['joined', 'declined', 'left'] }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.shareId, t.userId] })]);
+
+/** The test gateway's refunds, keyed by the caller's idempotency key like its charges. */
+export const testGatewayRefunds = pgTable('test_gateway_refunds', {
+  id: text('id').primaryKey(), // re_test_…
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  paymentId: text('payment_id').notNull().references(() => testGatewayPayments.id, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

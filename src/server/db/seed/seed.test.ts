@@ -263,6 +263,22 @@ describe('demo catalogue seed', () => {
     ]);
   });
 
+  it('gives the demo traveller trips in every state the trips pages show', async () => {
+    const rows = await query(
+      a,
+      `SELECT i.status, i.is_gift, i.units_held, o.number, p.status AS payment, r.rating IS NULL AND r.id IS NOT NULL AS awaiting_review
+         FROM order_items i JOIN orders o ON o.id = i.order_id JOIN users u ON u.id = o.user_id
+         JOIN checkout_payments p ON p.order_id = o.id LEFT JOIN reviews r ON r.order_item_id = i.id
+        WHERE u.email = 'traveller@verdant.test' ORDER BY o.number`,
+    );
+    expect(rows.map((r) => `${r.status}${r.is_gift ? ':gift' : ''}:${r.payment}${r.awaiting_review ? ':review' : ''}`).sort()).toEqual(
+      ['cancelled:refunded', 'completed:captured:review', 'completed:captured:review', 'confirmed:captured', 'confirmed:gift:captured', 'processing:captured'].sort(),
+    );
+    // Every seeded card payment has its test-gateway row, so cancelling refunds through the gateway.
+    const [orphans] = await query(a, `SELECT count(*)::int AS n FROM checkout_payments p LEFT JOIN test_gateway_payments g ON g.id = p.provider_ref WHERE g.id IS NULL`);
+    expect(orphans?.n).toBe(0);
+  });
+
   it('keeps slugs clear of reserved words and unique across tags and collections', async () => {
     const tagSlugs = (await query(a, 'SELECT slug FROM tags')).map((r) => String(r.slug));
     const collectionSlugs = (await query(a, 'SELECT slug FROM collections')).map((r) => String(r.slug));

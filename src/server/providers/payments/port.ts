@@ -42,6 +42,8 @@ export type ChargeInput = {
   reference: string;
 };
 
+export type RefundInput = { amount: number; idempotencyKey: string };
+
 /** `orderId` comes from the payment's metadata: it finds a payment whose id we never learnt (a crash mid-call). */
 export type WebhookEvent = { ref: string; kind: 'succeeded' | 'failed' | 'canceled' | 'other'; eventId: string; orderId?: string | undefined };
 
@@ -61,8 +63,12 @@ export interface PaymentProvider {
   retrieve(ref: string): Promise<PaymentOutcome>;
   /** Cancels an unfinished payment (nothing is charged). */
   cancel(ref: string): Promise<void>;
-  /** Gives a captured payment back in full. */
-  refund(ref: string): Promise<void>;
+  /**
+   * Gives a captured payment back: in full, or `amount` (minor units) of it when given — trips
+   * refunds by cancellation policy. A partial refund is idempotent by its key; the provider
+   * refuses more than what remains of the payment.
+   */
+  refund(ref: string, partial?: RefundInput): Promise<void>;
   /** Verifies the signature and reads the event; null for events booking does not handle. */
   readWebhook(rawBody: string, headers: { get(name: string): string | null | undefined }): Promise<WebhookEvent | null>;
   /** Development: pretend the traveller paid the PayNow QR (test gateway only). */

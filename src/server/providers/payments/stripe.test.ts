@@ -99,6 +99,15 @@ describe('Stripe adapter', () => {
     expect(calls[0]?.headers['idempotency-key']).toBe('refund:pi_3Test');
   });
 
+  it('refunds part of a payment with the amount and the caller\'s idempotency key', async () => {
+    const { provider, calls } = fakeStripe(() => ({ body: { id: 're_2', object: 'refund', status: 'succeeded' } }));
+    await provider.refund('pi_3Test', { amount: 4500, idempotencyKey: 'cancel:item1:pay1' });
+    expect(calls[0]?.url).toContain('/v1/refunds');
+    expect(calls[0]?.body.get('amount')).toBe('4500');
+    expect(calls[0]?.body.get('payment_intent')).toBe('pi_3Test');
+    expect(calls[0]?.headers['idempotency-key']).toBe('refund:cancel:item1:pay1');
+  });
+
   describe('webhooks', () => {
     const { provider } = fakeStripe(() => ({ body: {} }));
     const event = (type: string) => JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object: intent({}) } });

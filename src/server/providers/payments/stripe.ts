@@ -147,7 +147,11 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
       }
     },
 
-    async refund(ref) {
+    async refund(ref, partial) {
+      if (partial) {
+        await stripe.refunds.create({ payment_intent: ref, amount: partial.amount }, { idempotencyKey: `refund:${partial.idempotencyKey}` });
+        return;
+      }
       await stripe.refunds.create({ payment_intent: ref }, { idempotencyKey: `refund:${ref}` });
     },
 

@@ -8,7 +8,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
-import { testGatewayPayments } from '../../db/schema.ts';
+import { testGatewayPayments, testGatewayRefunds } from '../../db/schema.ts';
 import { randomId } from '../../middleware.ts';
 import { AUTHENTICATION_FAILED, type ChargeInput, type PaymentOutcome, type PaymentProvider } from './port.ts';
 
@@ -216,7 +216,23 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
         .where(sql`${testGatewayPayments.id} = ${ref} and ${testGatewayPayments.status} in ('requires_action', 'processing')`);
     },
 
-    async refund(ref) {
+    async refund(ref, partial) {
+      if (partial) {
+        const row = await byRef(ref);
+        if (row.status !== 'succeeded') throw new Error(`test gateway: payment ${ref} is ${row.status}, not refundable`);
+        if (!Number.isInteger(partial.amount) || partial.amount <= 0) throw new Error(`test gateway: bad refund amount ${partial.amount}`);
+        const [done] = await db.select({ id: testGatewayRefunds.id }).from(testGatewayRefunds).where(eq(testGatewayRefunds.idempotencyKey, partial.idempotencyKey));
+        if (done) return;
+        const [sum] = await db.select({ total: sql<number>`coalesce(sum(${testGatewayRefunds.amount}), 0)::int` }).from(testGatewayRefunds).where(eq(testGatewayRefunds.paymentId, ref));
+        const already = Number(sum?.total ?? 0);
+        // Like Stripe: never more than what remains of the charge.
+        if (already + partial.amount > row.amount) throw new Error(`test gateway: refund of ${partial.amount} exceeds the ${row.amount - already} left on ${ref}`);
+        await db.insert(testGatewayRefunds).values({ id: `re_test_${randomId(12)}`, idempotencyKey: partial.idempotencyKey, paymentId: ref, amount: partial.amount });
+        if (already + partial.amount === row.amount) {
+          await db.update(testGatewayPayments).set({ status: 'refunded', updatedAt: sql`now()` }).where(eq(testGatewayPayments.id, ref));
+        }
+        return;
+      }
       await db
         .update(testGatewayPayments)
         .set({ status: 'refunded', updatedAt: sql`now()` })

@@ -1,0 +1,148 @@
+// Trips calls (spec §7): GET /trips and /trips/{id} (the signed-in traveller's booked items),
+// POST /orders/{id}/cancel, /user-refunds, /order_item_change_requests, /reviews, GET
+// /orders/{id}/share and /shares/{id}, POST /join, /decline, /leave; adding guests (a pay call:
+// Idempotency-Key and the user token); and the operator's transitions under /operator/.
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { AddGuestBody, CancelBody, ChangeRequestBody, OperatorDecisionBody, ReviewBody, ShareIdBody, UserRefundBody } from '../../contract/trips.ts';
+import { camelizeKeys, snakeizeKeys } from '../../lib/key-case.ts';
+import type { AppEnv } from '../context.ts';
+import { orderItems } from '../db/schema.ts';
+import { fieldErrors, HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
+import { assertUserToken, currentUser, requireUser } from '../session.ts';
+import { idempotent } from '../services/booking/idempotency.ts';
+import {
+  addGuestQuote,
+  addGuests,
+  answerShare,
+  cancelTrip,
+  listTrips,
+  operatorComplete,
+  operatorConfirm,
+  operatorDecideChange,
+  operatorDecline,
+  readShare,
+  requestDateChange,
+  shareOrder,
+  tripFor,
+  writeReview,
+  type TripDeps,
+} from '../services/trips.ts';
+
+const deps = (c: Context<AppEnv>): TripDeps => ({ db: c.var.db, config: c.var.config, log: c.var.log, payments: c.var.payments });
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+const count = z.coerce.number().int().min(0).max(50).default(0);
+const AddGuestQuoteQuery = z.object({ quantity: count, childQuantity: count });
+
+export function tripRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/trips', requireUser, async (c) => reply(c, { trips: await listTrips(deps(c), currentUser(c)) }));
+
+  app.get('/trips/:id', requireUser, async (c) => {
+    const { id } = readParams(c, IdParams);
+    return reply(c, { trip: await tripFor(deps(c), id, currentUser(c)) });
+  });
+
+  /** {id} is the order's id (spec §7); its one item is cancelled with the refund its policy gives. */
+  app.post('/orders/:id/cancel', requireUser, async (c) => {
+    const { id } = readParams(c, IdParams);
+    await readBody(c, CancelBody);
+    const user = currentUser(c);
+    const [item] = await c.var.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, id)).limit(1);
+    if (!item) throw new HttpError(404, 'Trip not found');
+    return reply(c, await cancelTrip(deps(c), item.id, user));
+  });
+
+  /** The refund page: cancels for the refund due, and refuses when nothing is refundable. */
+  app.post('/user-refunds', requireUser, async (c) => {
+    const body = await readBody(c, UserRefundBody);
+    return reply(c, await cancelTrip(deps(c), body.orderItemId, currentUser(c), { requireRefund: true }), 201);
+  });
+
+  app.get('/trips/:id/add-guest-quote', requireUser, async (c) => {
+    const { id } = readParams(c, IdParams);
+    const q = readQuery(c, AddGuestQuoteQuery);
+    return reply(c, await addGuestQuote(deps(c), currentUser(c), id, q));
+  });
+
+  app.post('/trips/add-guests', requireUser, async (c) => {
+    const text = await c.req.text();
+    let raw: unknown;
+    try {
+      raw = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      throw new HttpError(422, 'Malformed JSON body', { fields: { _: 'Body is not valid JSON' } });
+    }
+    const parsed = AddGuestBody.safeParse(camelizeKeys(raw));
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      const first = Object.entries(fields)[0];
+      throw new HttpError(422, first ? first[1] : 'Invalid body', { fields });
+    }
+    await assertUserToken(c);
+    const user = currentUser(c);
+    const d = deps(c);
+    return idempotent(c, 'trips/add-guests', text, async () => {
+      const key = c.req.header('idempotency-key') ?? '';
+      return { status: 201, body: snakeizeKeys(await addGuests(d, user, parsed.data, key)) };
+    });
+  });
+
+  app.post('/order_item_change_requests', requireUser, async (c) => {
+    const body = await readBody(c, ChangeRequestBody);
+    return reply(c, { trip: await requestDateChange(deps(c), currentUser(c), body) }, 201);
+  });
+
+  app.post('/reviews', requireUser, async (c) => {
+    const body = await readBody(c, ReviewBody);
+    return reply(c, { trip: await writeReview(deps(c), currentUser(c), body) }, 201);
+  });
+
+  app.get('/orders/:id/share', requireUser, async (c) => {
+    const { id } = readParams(c, IdParams);
+    return reply(c, { share: await shareOrder(deps(c), currentUser(c), id) });
+  });
+
+  /** The /s/{id} page: anyone with the link sees the trip's outline (first names only). */
+  app.get('/shares/:id', async (c) => {
+    const { id } = readParams(c, IdParams);
+    return reply(c, { share: await readShare(deps(c), id, c.var.user) });
+  });
+
+  for (const [path, answer] of [['/join', 'joined'], ['/decline', 'declined'], ['/leave', 'left']] as const) {
+    app.post(path, requireUser, async (c) => {
+      const body = await readBody(c, ShareIdBody);
+      return reply(c, { share: await answerShare(deps(c), currentUser(c), body.shareId, answer) });
+    });
+  }
+
+  // Operator side (partner users of the experience's operator, or admins; everyone else 404).
+  app.post('/operator/order-items/:id/confirm', requireUser, async (c) => {
+    const { id } = readParams(c, IdParams);
+    return reply(c, await operatorConfirm(deps(c), currentUser(c), id));
+  });
+  app.post('/operator/order-items/:id/decline', requireUser, async (c) => {
+    const { id } = readParams(c, IdParams);
+    const body = await readBody(c, OperatorDecisionBody);
+    return reply(c, await operatorDecline(deps(c), currentUser(c), id, body.note));
+  });
+  app.post('/operator/order-items/:id/change-request/accept', requireUser, async (c) => {
+    const { id } = readParams(c, IdParams);
+    const body = await readBody(c, OperatorDecisionBody);
+    return reply(c, await operatorDecideChange(deps(c), currentUser(c), id, true, body.note));
+  });
+  app.post('/operator/order-items/:id/change-request/reject', requireUser, async (c) => {
+    const { id } = readParams(c, IdParams);
+    const body = await readBody(c, OperatorDecisionBody);
+    return reply(c, await operatorDecideChange(deps(c), currentUser(c), id, false, body.note));
+  });
+  app.post('/operator/order-items/:id/complete', requireUser, async (c) => {
+    const { id } = readParams(c, IdParams);
+    return reply(c, await operatorComplete(deps(c), currentUser(c), id));
+  });
+
+  return app;
+}

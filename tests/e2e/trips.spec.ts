@@ -1,0 +1,211 @@
+// Trips journeys: a traveller manages a booking after purchase — cancel with a refund, add a
+// guest and pay, change the date through to the operator's acceptance, review within and after
+// the two-month window, share the trip and a friend joins. Each journey books its own trip for
+// a fresh user through the real cart and pay calls (tests run in parallel on one database).
+import type { APIRequestContext, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { camelizeKeys } from '../../src/lib/key-case.ts';
+import { DEV_PASSWORD, freshEmail, loginAs, signUpViaApi } from './accounts.ts';
+import { API_KEY, expect, test } from './fixtures.ts';
+
+const auth = { authorization: `Bearer ${API_KEY}` };
+
+type Api = <T = Record<string, unknown>>(path: string) => Promise<T>;
+type Candidate = { slugCode: string };
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(`/api/v1${path}`, { headers: auth });
+  expect(res.status(), `GET ${path}`).toBe(200);
+  return camelizeKeys<T>(await res.json());
+}
+
+async function postJson<T>(request: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const res = await request.post(`/api/v1${path}`, { headers: { ...auth, ...headers }, data });
+  return { status: res.status(), body: camelizeKeys<T>(await res.json()) };
+}
+
+/** An instant per-person SGD experience whose policy allows free cancellation and date changes. */
+async function flexibleExperience(api: Api, skip = 0): Promise<Candidate> {
+  const { options } = camelizeKeys<{ options: { slugCode: string; bookType: string; priceUnit: string; kind: string; fromPrice?: { currency: string } }[] }>(await api('/options?per=100'));
+  const found: Candidate[] = [];
+  for (const o of options) {
+    if (o.bookType !== 'instant' || o.priceUnit !== 'per_person' || o.kind === 'adventure' || o.fromPrice?.currency !== 'SGD') continue;
+    const detail = camelizeKeys<{ cancelType: string; rescheduleType: string; startTimes?: string[] }>(await api(`/options/${o.slugCode}`));
+    if (detail.cancelType !== 'all_sales_final' && detail.rescheduleType === 'allow_reschedule_cancel') found.push({ slugCode: o.slugCode });
+    if (found.length > skip) return found[skip]!;
+  }
+  throw new Error('no flexible experience in the demo catalogue');
+}
+
+/** Open departures of an experience with room for `guests`, soonest first (at least two days ahead). */
+async function departures(request: APIRequestContext, slugCode: string, guests: number): Promise<{ date: string; timeslotId: string }[]> {
+  const { dates } = await getJson<{ dates: { date: string; unitsLeft: number }[] }>(request, `/available-dates?option_id=${slugCode}`);
+  const out: { date: string; timeslotId: string }[] = [];
+  const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  for (const d of dates.filter((x) => x.unitsLeft >= guests + 2 && x.date >= soon).slice(0, 6)) {
+    const { timeslots } = await getJson<{ timeslots: { id: string; unitsLeft: number }[] }>(request, `/detailed-timeslots?option_id=${slugCode}&date=${d.date}`);
+    const slot = timeslots.find((s) => s.unitsLeft >= guests + 2);
+    if (slot) out.push({ date: d.date, timeslotId: slot.id });
+  }
+  return out;
+}
+
+/** Signs a fresh traveller up in `page`'s context and books `option` for them through the API; returns the trip id. */
+async function travellerWithTrip(page: Page, option: Candidate, guests = 2, departure = 0): Promise<{ itemId: string; orderId: string; date: string; email: string }> {
+  const email = freshEmail('trips');
+  const { token } = await signUpViaApi(page.request, { name: 'Rosa Fernandes', email, password: DEV_PASSWORD });
+  await page.addInitScript((t) => localStorage.setItem('access_token', t), token);
+  const dep = (await departures(page.request, option.slugCode, guests))[departure]!;
+  const cart = await postJson<{ id: string; exchangedTotalAmountWithConversionFee: { amount: number; currency: string } }>(page.request, '/cart', {
+    currency: 'SGD',
+    order_item: { option_id: option.slugCode, start_date: dep.date, detailed_timeslot_id: dep.timeslotId, quantity: guests },
+  });
+  expect(cart.status).toBe(201);
+  const card = await postJson<{ token: string }>(page.request, '/test-gateway/tokens', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' });
+  const paid = await postJson<{ order: { id: string; orderItem: { id: string } } }>(
+    page.request,
+    '/checkouts/pay',
+    {
+      cart_id: cart.body.id,
+      currency: 'SGD',
+      expected_total: cart.body.exchangedTotalAmountWithConversionFee,
+      contact: { name: 'Rosa Fernandes', email, phone: '+65 9123 4567' },
+      customers: Array.from({ length: guests }, (_, i) => ({ full_name: `Guest Number ${i + 1}`, date_of_birth: '1990-01-01', nationality: 'Portuguese', passport_number: 'P1234567' })),
+      payment_method: 'card',
+      card_token: card.body.token,
+    },
+    { 'idempotency-key': randomUUID(), 'x-user-token': token },
+  );
+  expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+  return { itemId: paid.body.order.orderItem.id, orderId: paid.body.order.id, date: dep.date, email };
+}
+
+test.describe('trips: manage a booking after purchase', () => {
+  test('cancel with a refund: the refund page, its confirmation and the cancelled list @mobile', async ({ page, api, axe }) => {
+    const trip = await travellerWithTrip(page, await flexibleExperience(api));
+    await page.goto('/account/trips');
+    const card = page.locator('.trip-card').filter({ has: page.locator(`a[href="/account/trips/${trip.itemId}"]`) });
+    await expect(page.getByRole('heading', { name: /Upcoming/ })).toBeVisible();
+    await expect(card).toContainText('Confirmed');
+    await card.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/^Free cancellation before /)).toBeVisible();
+    await axe();
+    await page.getByRole('link', { name: 'Cancel and refund' }).click();
+    await page.waitForURL(`**/account/trips/${trip.itemId}/refund`);
+    const refund = await page.locator('.trip-refund strong').textContent();
+    await page.getByRole('button', { name: /^Cancel and refund / }).click();
+    await page.waitForURL(`**/account/trips/${trip.itemId}/refund/confirmation`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Refund on its way' })).toBeVisible();
+    await expect(page.locator('.lead strong')).toHaveText(refund!);
+    await page.goto('/account/trips');
+    await expect(page.locator('section', { has: page.getByRole('heading', { name: /Cancelled/ }) }).locator(`a[href="/account/trips/${trip.itemId}"]`)).toBeVisible();
+  });
+
+  test('add a guest and pay with 4242 4242 4242 4242', async ({ page, api }) => {
+    const trip = await travellerWithTrip(page, await flexibleExperience(api, 1));
+    await page.goto(`/account/trips/${trip.itemId}`);
+    await expect(page.locator('.trip-row', { hasText: 'Guests' })).toContainText('2 people');
+    await page.getByRole('link', { name: 'Add guests' }).click();
+    await page.waitForURL('**/add-guest');
+    await expect(page.locator('.trip-refund strong')).not.toHaveText('…');
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12 / 30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay .* and add guest$/ }).click();
+    await page.waitForURL('**/add-guest/success');
+    await expect(page.getByRole('heading', { level: 1, name: 'Guests added' })).toBeVisible();
+    await expect(page.locator('.lead')).toContainText('3 people');
+    await page.getByRole('link', { name: 'View your trip' }).click();
+    await expect(page.locator('.trip-row', { hasText: 'Guests' })).toContainText('3 people');
+  });
+
+  test('change the date, then the operator accepts it', async ({ page, api, browser }) => {
+    const option = await flexibleExperience(api, 2);
+    const trip = await travellerWithTrip(page, option);
+    const target = (await departures(page.request, option.slugCode, 2)).find((d) => d.date !== trip.date)!;
+    await page.goto(`/account/trips/${trip.itemId}`);
+    await page.getByRole('link', { name: 'Change date' }).click();
+    await page.waitForURL('**/change-date');
+    await page.getByLabel('New date').fill(target.date);
+    const slot = page.locator(`input[name="slot"][value="${target.timeslotId}"]`);
+    await expect(slot).toBeVisible();
+    await slot.check();
+    await page.getByLabel('Note for the operator (optional)').fill('The forecast says rain on our date.');
+    await page.getByRole('button', { name: 'Request the new date' }).click();
+    await page.waitForURL('**/change-date/success');
+    await expect(page.getByRole('heading', { level: 1, name: 'Date change requested' })).toBeVisible();
+    await page.getByRole('link', { name: 'View your trip' }).click();
+    await expect(page.locator('.trip-badge')).toHaveText('Date change requested');
+    await expect(page.getByRole('link', { name: 'Cancel booking' })).toHaveCount(0);
+
+    // The operator accepts (their screens come later: an API call as the admin).
+    const operator = await browser.newContext();
+    const op = await operator.newPage();
+    await loginAs(op, 'admin@verdant.test');
+    const accepted = await postJson<{ status: string }>(op.request, `/operator/order-items/${trip.itemId}/change-request/accept`, {});
+    expect(accepted.status).toBe(200);
+    await operator.close();
+
+    await page.reload();
+    await expect(page.locator('.trip-badge')).toHaveText('Confirmed');
+    const when = await page.locator('.trip-row', { hasText: 'Date' }).first().textContent();
+    const [y, m, d] = target.date.split('-').map(Number) as [number, number, number];
+    expect(when).toContain(new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }));
+  });
+
+  test('review a completed trip within the window; after two months the page says reviews closed', async ({ page }) => {
+    await loginAs(page, 'traveller@verdant.test');
+    const { trips } = await getJson<{ trips: { id: string; status: string; actions: string[]; review: { rating: number | null } | null }[] }>(page.request, '/trips');
+    const completed = trips.filter((x) => x.status === 'completed' && x.review?.rating === null);
+    const open = completed.find((x) => x.actions.includes('review'));
+    const closed = completed.find((x) => !x.actions.includes('review'));
+    expect(open, 'a seeded trip inside its review window').toBeTruthy();
+    expect(closed, 'a seeded trip past its review window').toBeTruthy();
+
+    await page.goto(`/account/trips/${open!.id}`);
+    await page.getByRole('link', { name: 'Leave a review' }).click();
+    await page.waitForURL(`**/reviews/new?trip=${open!.id}`);
+    await page.getByRole('button', { name: 'Publish review' }).click();
+    await expect(page.getByText('Please choose a rating')).toBeVisible();
+    await page.locator('.trip-rating__stars label').nth(4).click();
+    await page.getByLabel('Title').fill('Hornbills at first light');
+    await page.getByLabel('Your review').fill('Our guide found three hornbills before breakfast. Quiet, careful and kind to the forest.');
+    await page.getByRole('button', { name: 'Publish review' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your review' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to your trip' }).click();
+    await expect(page.getByRole('heading', { name: 'Your review' })).toBeVisible();
+    await expect(page.getByText('Hornbills at first light')).toBeVisible();
+
+    await page.goto(`/reviews/new?trip=${closed!.id}`);
+    await expect(page.locator('.trip-note[role="status"]')).toContainText(/^Reviews for this trip closed on /);
+    await expect(page.getByRole('button', { name: 'Publish review' })).toHaveCount(0);
+  });
+
+  test('share the trip and a friend joins @mobile', async ({ page, api, browser }) => {
+    const trip = await travellerWithTrip(page, await flexibleExperience(api));
+    await page.goto(`/account/trips/${trip.itemId}`);
+    await page.getByRole('button', { name: 'Get a share link' }).click();
+    const link = await page.getByLabel('Share link').inputValue();
+    expect(link).toMatch(/\/s\/[\w-]+$/);
+
+    const friendContext = await browser.newContext();
+    const friend = await friendContext.newPage();
+    const path = new URL(link).pathname;
+    await friend.goto(path);
+    await expect(friend.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(friend.getByText('Rosa invites you')).toBeVisible();
+    await expect(friend.getByRole('button', { name: 'Log in to join' })).toBeVisible();
+    const { token } = await signUpViaApi(friend.request, { name: 'Kenji Watanabe', email: freshEmail('friend'), password: DEV_PASSWORD });
+    await friend.addInitScript((t) => localStorage.setItem('access_token', t), token);
+    await friend.reload();
+    await friend.getByRole('button', { name: 'Join the trip' }).click();
+    await expect(friend.locator('.trip-note[role="status"]')).toContainText('You’re in!');
+    await expect(friend.getByText('Coming: Rosa, Kenji.')).toBeVisible();
+    await friendContext.close();
+
+    await page.reload();
+    await expect(page.locator('.trip-members')).toContainText('Kenji Watanabe');
+    await expect(page.locator('.trip-members')).toContainText('Coming');
+  });
+});
