@@ -201,7 +201,7 @@ test.describe('experience page', () => {
     expect(posts).toHaveLength(1);
 
     // A new session of the same browser posts again; the server still counts it only once today.
-    const other = await browser.newPage({ baseURL, userAgent: await page.evaluate(() => navigator.userAgent) });
+    const other = await browser.newPage({ ...(baseURL ? { baseURL } : {}), userAgent: await page.evaluate(() => navigator.userAgent) });
     const again = other.waitForResponse((r) => r.url().endsWith('/api/v1/view-count'));
     await other.goto(`/experiences/${option.slugCode}`);
     const second = (await (await again).json()) as { counted: boolean; views_count: number };
