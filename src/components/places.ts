@@ -5,7 +5,7 @@ import { getCollection } from 'astro:content';
 import type { Image } from '../contract/common.ts';
 import type { PlaceOfInterest } from '../contract/cities.ts';
 import type { Collection } from '../contract/collections.ts';
-import { TAG_KINDS, type TagDetail, type TagRef } from '../contract/tags.ts';
+import { tagIndex, type PlaceTag } from '../lib/discovery.ts';
 import { getCities, getCountries, getLinks, optionsIn, type CityEntry, type CountryEntry, type OptionEntry } from './catalogue.ts';
 
 const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
@@ -13,8 +13,7 @@ const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
   return () => (cached ??= load());
 };
 
-/** Reserved path words (architecture: no slug may take them); a record that does gets no page. */
-export const RESERVED_SLUGS = new Set(['tags', 'tips', 'a', 'collections', 'activities', 'places-of-interest']);
+export { RESERVED_SLUGS, byActivityType, placeTabs, type PlaceTag } from '../lib/discovery.ts';
 
 export const getCollections = once(async () =>
   (await getCollection('collections')).map((e) => e.data).sort((a, b) => a.position - b.position || a.name.localeCompare(b.name)),
@@ -49,8 +48,6 @@ export const getDiscoveryLinks = once(async (): Promise<DiscoveryLinks> => {
 
 export type PlaceKind = 'country' | 'city';
 
-export type PlaceTag = TagRef & { description: string; optionsCount: number };
-
 export type Place = {
   kind: PlaceKind;
   slug: string;
@@ -69,37 +66,6 @@ export type Place = {
   /** Each tag's experiences here, by tag slug (tags without a page included). */
   optionsByTag: Map<string, OptionEntry[]>;
 };
-
-/** Every tag of an experience, its activity type included, one per slug (first kind wins). */
-function tagsOf(o: OptionEntry): TagRef[] {
-  const all = [...(o.activityType ? [o.activityType] : []), ...o.tags.activityType, ...o.tags.suitable, ...o.tags.sustainability, ...o.tags.theme];
-  const seen = new Set<string>();
-  return all.filter((t) => !seen.has(t.slug) && seen.add(t.slug));
-}
-
-/** Fewest experiences a place's tag page lists. */
-export const MIN_TAG_OPTIONS = 2;
-
-const kindRank = (k: TagRef['kind']) => TAG_KINDS.indexOf(k);
-
-function tagIndex(options: OptionEntry[], details: Map<string, TagDetail>) {
-  const byTag = new Map<string, OptionEntry[]>();
-  const refs = new Map<string, TagRef>();
-  for (const o of options) {
-    for (const t of tagsOf(o)) {
-      if (RESERVED_SLUGS.has(t.slug)) continue;
-      byTag.set(t.slug, [...(byTag.get(t.slug) ?? []), o]);
-      const prev = refs.get(t.slug);
-      if (!prev || kindRank(t.kind) < kindRank(prev.kind)) refs.set(t.slug, t);
-    }
-  }
-  // A tag page lists at least two experiences: one alone is better found on its own page.
-  const tags: PlaceTag[] = [...refs.values()]
-    .filter((t) => (byTag.get(t.slug)?.length ?? 0) >= MIN_TAG_OPTIONS)
-    .map((t) => ({ ...t, description: details.get(`${t.kind}/${t.slug}`)?.description ?? '', optionsCount: byTag.get(t.slug)?.length ?? 0 }))
-    .sort((a, b) => kindRank(a.kind) - kindRank(b.kind) || b.optionsCount - a.optionsCount || a.name.localeCompare(b.name));
-  return { tags, optionsByTag: byTag };
-}
 
 const getTagDetails = once(async () => new Map((await getTags()).map((t) => [`${t.kind}/${t.slug}`, t])));
 
@@ -124,7 +90,7 @@ async function countryPlace(country: CountryEntry): Promise<Place> {
       (c) => !c.isGift && (c.countryId === country.id || (c.cityId !== null && cityIds.has(c.cityId)) || c.options.some((o) => o.country.slug === country.slug)),
     ),
     places,
-    ...tagIndex(options, details),
+    ...tagIndex(options, (t) => details.get(`${t.kind}/${t.slug}`)?.description ?? ''),
   };
 }
 
@@ -144,7 +110,7 @@ async function cityPlace(city: CityEntry): Promise<Place> {
     options,
     collections: collections.filter((c) => !c.isGift && (c.cityId === city.id || c.options.some((o) => o.city.slug === city.slug))),
     places: city.placesOfInterest.map((p) => ({ ...p, cityName: city.name })),
-    ...tagIndex(options, details),
+    ...tagIndex(options, (t) => details.get(`${t.kind}/${t.slug}`)?.description ?? ''),
   };
 }
 
@@ -156,26 +122,4 @@ export const getPlaces = once(async (): Promise<Place[]> => {
 
 export async function placesOf(kind: PlaceKind): Promise<Place[]> {
   return (await getPlaces()).filter((p) => p.kind === kind);
-}
-
-/** The sub-pages a place has, in tab order; a sub-page with nothing to list is not built. */
-export function placeTabs(place: Place): { key: 'overview' | 'activities' | 'collections' | 'places-of-interest'; name: string; href: string; count?: number }[] {
-  return [
-    { key: 'overview' as const, name: 'Overview', href: place.href },
-    ...(place.options.length > 0 ? [{ key: 'activities' as const, name: 'Experiences', href: `${place.href}/activities`, count: place.options.length }] : []),
-    ...(place.collections.length > 0 ? [{ key: 'collections' as const, name: 'Collections', href: `${place.href}/collections`, count: place.collections.length }] : []),
-    ...(place.places.length > 0 ? [{ key: 'places-of-interest' as const, name: 'Places of interest', href: `${place.href}/places-of-interest`, count: place.places.length }] : []),
-  ];
-}
-
-/** Experiences grouped by activity type (most used first); those without one last. */
-export function byActivityType(options: OptionEntry[]): { tag: TagRef | null; options: OptionEntry[] }[] {
-  const groups = new Map<string, { tag: TagRef | null; options: OptionEntry[] }>();
-  for (const o of options) {
-    const key = o.activityType?.slug ?? '';
-    const g = groups.get(key) ?? { tag: o.activityType, options: [] };
-    g.options.push(o);
-    groups.set(key, g);
-  }
-  return [...groups.values()].sort((a, b) => (a.tag ? 0 : 1) - (b.tag ? 0 : 1) || b.options.length - a.options.length || (a.tag?.name ?? '').localeCompare(b.tag?.name ?? ''));
 }

@@ -33,6 +33,27 @@ async function expectPage(page: Page, path: string, heading: string | RegExp) {
 }
 
 test.describe('discovery pages', () => {
+  test('the home page shows every content section, each leading somewhere real @mobile', async ({ page, api }) => {
+    const { collections } = await get<{ collections: { name: string; slug: string }[] }>(api, '/collections?featured=true&per=1');
+    await page.goto('/');
+    for (const name of [
+      'Top destinations',
+      'Hand-picked by our curators',
+      'Experiences travellers love',
+      'A day, a week, or a night somewhere wild',
+      'Travel that leaves places better',
+      'Our favourites, ranked',
+      'Stories from the trail',
+      'What travellers say about Verdant',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name }), name).toBeVisible();
+    }
+    for (const kind of ['Day adventures', 'Multi-day journeys', 'Eco-stays']) await expect(page.getByRole('heading', { level: 3, name: kind })).toBeVisible();
+    for (const badge of ['Wildlife Safe', 'Low Carbon', 'Women Owned']) await expect(page.getByRole('heading', { level: 3, name: badge })).toBeVisible();
+    await page.locator(`a.place-card[href="/collections/${collections[0]!.slug}"]`).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(collections[0]!.name);
+  });
+
   test('countries and cities with their sub-pages and tag pages', async ({ page, api }) => {
     const { city, tag } = await richCity(api);
     const country = city.country;
@@ -94,7 +115,7 @@ test.describe('discovery pages', () => {
     await page.getByRole('link', { name: `Why we chose ${second.option.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/best-of/${list.slug}/${second.option.slugCode}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(second.option.name);
-    await expect(page.getByText(`#${second.position} in ${list.title}`)).toBeVisible();
+    await expect(page.getByText(`#2 in ${list.title}`)).toBeVisible();
   });
 
   test('/options and /events show the experience page with its canonical address', async ({ page, api }) => {
