@@ -77,6 +77,7 @@ test.describe('landing pages', () => {
 });
 
 test.describe('landing page filters on a phone @mobile', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
   test('the filter row swipes, a panel opens full width and a tick narrows the list', async ({ page, api }) => {
     const { city, country, type, all } = await busyTheme(api);
     await page.goto(`/${country.code.toLowerCase()}/${city.slug}/${type.slug}`);
