@@ -16,6 +16,8 @@ import {
   searchFailureText,
   searchHref,
   stepCounter,
+  topCities,
+  topCountries,
   truncateName,
 } from './search-bar.ts';
 
@@ -180,5 +182,26 @@ describe('searchHref', () => {
 
   it('says what could not be searched', () => {
     expect(searchFailureText('  bali ')).toBe("Couldn't search with bali");
+  });
+});
+
+describe('top places', () => {
+  it('puts Singapore first, then countries by option count, leaving out empty ones', () => {
+    const list = topCountries([
+      { slug: 'nepal', name: 'Nepal', code: 'NP', optionsCount: 30 },
+      { slug: 'japan', name: 'Japan', code: 'JP', optionsCount: 50 },
+      { slug: 'singapore', name: 'Singapore', code: 'SG', optionsCount: 10 },
+      { slug: 'laos', name: 'Laos', code: 'LA', optionsCount: 0 },
+    ]);
+    expect(list.map((c) => [c.name, c.href])).toEqual([
+      ['Singapore', '/cities/singapore'],
+      ['Japan', '/countries/japan'],
+      ['Nepal', '/countries/nepal'],
+    ]);
+  });
+
+  it('takes the six cities with the most orders', () => {
+    const cities = Array.from({ length: 9 }, (_, i) => ({ name: `C${i}`, ordersCount: i * 10, optionsCount: 1 }));
+    expect(topCities(cities).map((c) => c.name)).toEqual(['C8', 'C7', 'C6', 'C5', 'C4', 'C3']);
   });
 });

@@ -143,6 +143,25 @@ export function countryHref(slug: string): string {
   return slug === SINGAPORE_SLUG ? `/cities/${SINGAPORE_SLUG}` : `/countries/${slug}`;
 }
 
+// ── Top places of the suggestion panel (§9) ──────────────────────────────────────────────
+export const TOP_CITIES = 6;
+
+/** Singapore first, then by optionsCount (desc), then name; each with its link. */
+export function topCountries<C extends { slug: string; name: string; code: string; optionsCount: number }>(countries: readonly C[]): (C & { href: string })[] {
+  return [...countries]
+    .filter((c) => c.optionsCount > 0)
+    .sort((a, b) => Number(b.code === 'SG') - Number(a.code === 'SG') || b.optionsCount - a.optionsCount || a.name.localeCompare(b.name))
+    .map((c) => ({ ...c, href: countryHref(c.slug) }));
+}
+
+/** The six cities with the most orders (ties: more options, then name). */
+export function topCities<C extends { name: string; ordersCount: number; optionsCount: number }>(cities: readonly C[]): C[] {
+  return [...cities]
+    .filter((c) => c.optionsCount > 0)
+    .sort((a, b) => b.ordersCount - a.ordersCount || b.optionsCount - a.optionsCount || a.name.localeCompare(b.name))
+    .slice(0, TOP_CITIES);
+}
+
 /** The page of a suggestion. */
 export function resultHref(r: Pick<SearchResult, 'type' | 'slugCode'>): string {
   const slug = encodeURIComponent(r.slugCode);

@@ -75,3 +75,26 @@ test.describe('landing pages', () => {
     }
   });
 });
+
+test.describe('landing page filters on a phone @mobile', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test('the filter row swipes, a panel opens full width and a tick narrows the list', async ({ page, api }) => {
+    const { city, country, type, all } = await busyTheme(api);
+    await page.goto(`/${country.code.toLowerCase()}/${city.slug}/${type.slug}`);
+    const row = page.locator('.filter-bar__groups');
+    expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await page.locator('[data-group="trip_type"] summary').click();
+    const panel = page.locator('[data-group="trip_type"] [data-panel]');
+    await expect(panel).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box!.width).toBeGreaterThan(300);
+    const option = panel.locator('input:not([disabled])').first();
+    await expect(option).toBeVisible();
+    const value = await option.getAttribute('value');
+    await option.check();
+    const narrowed = camelizeKeys<List>(await api(`/options?per=1&city_id=${city.id}&activity_type=${type.slug}&trip_type=${value}`));
+    const n = narrowed.pagination.totalCount;
+    await expect(page.locator('[data-status]')).toHaveText(`${n} experience${n === 1 ? '' : 's'}`);
+    expect(n).toBeLessThanOrEqual(all.pagination.totalCount);
+  });
+});

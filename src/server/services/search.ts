@@ -22,6 +22,8 @@ import {
 } from '../../contract/search.ts';
 import { WORD_SIMILARITY_THRESHOLD, type Db } from '../db/client.ts';
 import { cities, collections, countries, images, optionImages, options } from '../db/schema.ts';
+import { rowsOf } from '../routes/catalogue/effective.ts';
+import { wordSimilarity } from '../../lib/trigram.ts';
 import { imageVariantUrl, storageUrl } from '../routes/catalogue/mappers.ts';
 
 /** Thumbnail width of a suggestion image (spec §9 image size 128: 2× a 56–64 px thumbnail). */
@@ -61,13 +63,6 @@ export function nameMatch(column: SQL | AnyColumn, text: string): { where: SQL; 
   };
 }
 
-/** nameMatch's condition in function form, which no index serves: for filtering a few rows already found. */
-function rowNameMatch(column: SQL, text: string): SQL {
-  const t = normalizeSearchText(text);
-  if (t.length < 3) return nameMatch(column, t).where;
-  return sql`(strpos(lower(${column}), lower(${t})) > 0 or word_similarity(${t}, ${column}) >= ${WORD_SIMILARITY_THRESHOLD})`;
-}
-
 /**
  * Row-level condition and score for options matching a free text, over `options` joined with
  * `cities` (`… from options join cities on cities.id = options.city_id`). Use it to narrow and
@@ -97,63 +92,106 @@ export function optionTextMatch(q: string): { where: SQL; score: SQL } {
   };
 }
 
-const visibleOption = and(eq(options.published, true), isNull(options.deletedAt)) as SQL;
+type Candidate = { id: number; name: string; ordersCount: number; cityId: number };
 
-/**
- * Candidate ids for a text, found through indexes only: the options whose names are nearest by
- * word similarity (KNN on the GiST trigram index, so it stops after `per` rows even when nothing
- * is close), the same for each word of a several-word text, and the most booked options of the
- * cities whose names match.
- */
-function candidateIds(t: string, per: number): SQL {
-  const nearest = (text: string, n: number) =>
-    sql`(select o.id from ${options} o where o.published and o.deleted_at is null order by o.name <->> ${text} limit ${n})`;
-  const city = nameMatch(sql`c.name`, t);
-  const words = wordsOf(t);
-  // The most booked options of each matching city: one short walk of options_city_orders_idx per city.
-  const ofCities = (cond: SQL, extra: SQL, n: number) =>
-    sql`(select oc.id from ${cities} c cross join lateral (select o.id from ${options} o
-      where o.city_id = c.id and o.published and o.deleted_at is null${extra} order by o.orders_count desc limit ${n}) oc
-      where c.deleted_at is null and ${cond})`;
-  const parts = [nearest(t, per), ofCities(city.where, sql``, Math.ceil(per / 3))];
-  if (words.length > 1) {
-    // "kayak krabi": the options of a city named by one word whose names match the others
-    // (a filter over that city's options, in booking order).
-    for (const w of words) {
-      const others = words.filter((x) => x !== w).map((x) => rowNameMatch(sql`o.name`, x));
-      parts.push(ofCities(nameMatch(sql`c.name`, w).where, sql` and ${sql.join(others, sql` and `)}`, per));
-    }
-  }
-  return sql.join(parts, sql` union `);
+/** Does a name match a text (the rule of nameMatch, in JavaScript for rows already found)? */
+function nameMatchesText(name: string, t: string, ws: () => number): boolean {
+  const lower = name.toLowerCase();
+  const q = t.toLowerCase();
+  if (q.length < 3) return lower.startsWith(q) || lower.includes(` ${q}`);
+  return lower.includes(q) || ws() >= WORD_SIMILARITY_THRESHOLD;
+}
+
+/** nameMatch's score, in JavaScript: similarity plus a bonus for a name that starts with / contains the text. */
+function nameScoreOf(name: string, t: string, ws: number): number {
+  const lower = name.toLowerCase();
+  const q = t.toLowerCase();
+  if (q.length < 3) return lower.startsWith(q) ? 1.5 : 1.2;
+  return ws + (lower.startsWith(q) ? 0.5 : lower.includes(q) ? 0.2 : 0);
 }
 
 /**
  * Visible options matching a free text, best first: `[{ id, score }]`. Reusable wherever a
  * free text `q` must become matching option ids and their ranking (the search bar, /options?q=).
- * `limit` bounds the answer; candidates are gathered index-first (about 3×limit, at least 60).
+ *
+ * Candidates come from indexes only, so the cost does not grow with the catalogue: the options
+ * whose names are nearest by word similarity (KNN on the GiST trigram index: it stops after
+ * `per` rows even when nothing is close), and the most booked options of the cities whose names
+ * match the text or one of its words (options_city_orders_idx). They are then checked and
+ * ranked with the rules of optionTextMatch, computed here rather than per row in SQL.
+ * `limit` bounds the answer; about 3×limit (at least 60) candidates are looked at per source.
  */
 export async function matchOptionIds(db: Db, q: string, limit = 200): Promise<{ id: number; score: number }[]> {
   const t = normalizeSearchText(q);
   if (!t) return [];
-  const m = optionTextMatch(t);
-  const score = sql<number>`${m.score}`.mapWith(Number);
+  const words = wordsOf(t);
   const per = Math.max(60, limit * 3);
-  const rows = await db
-    .select({ id: options.id, score })
-    .from(options)
-    .innerJoin(cities, eq(cities.id, options.cityId))
-    .where(and(sql`${options.id} in (${candidateIds(t, per)})`, visibleOption, isNull(cities.deletedAt), m.where))
-    .orderBy(sql`2 desc`, sql`${options.ordersCount} desc`, options.id)
-    .limit(limit);
-  return rows;
+  const [nearest, cityRows] = await Promise.all([
+    db.execute(sql`select o.id, o.name, o.orders_count as "ordersCount", o.city_id as "cityId" from ${options} o
+      where o.published and o.deleted_at is null order by o.name <->> ${t} limit ${per}`),
+    db.select({ id: cities.id, name: cities.name }).from(cities).where(isNull(cities.deletedAt)),
+  ]);
+  // Cities are few: match them here. A city matches the whole text, or (several words) one word.
+  const cityScore = new Map<number, number>();
+  const cityWords = new Map<number, Set<string>>();
+  const cityName = new Map<number, string>();
+  for (const c of cityRows) {
+    cityName.set(c.id, c.name);
+    if (nameMatchesText(c.name, t, () => wordSimilarity(t, c.name))) cityScore.set(c.id, nameScoreOf(c.name, t, wordSimilarity(t, c.name)));
+    for (const w of words.length > 1 ? words : []) {
+      if (nameMatchesText(c.name, w, () => wordSimilarity(w, c.name))) cityWords.set(c.id, (cityWords.get(c.id) ?? new Set()).add(w));
+    }
+  }
+  const cityIds = [...new Set([...cityScore.keys(), ...cityWords.keys()])];
+  // A short text names many cities at once ("s"): fewer options from each.
+  const perCity = t.length < 3 ? limit : per;
+  const inCities: Candidate[] = cityIds.length
+    ? rowsOf<Candidate>(
+        await db.execute(sql`select oc.id, oc.name, oc.orders_count as "ordersCount", oc.city_id as "cityId"
+          from unnest(${sql.raw(`ARRAY[${cityIds.map(Number).join(',')}]::int[]`)}) as c(id)
+          cross join lateral (select o.id, o.name, o.orders_count, o.city_id from ${options} o
+            where o.city_id = c.id and o.published and o.deleted_at is null order by o.orders_count desc limit ${perCity}) oc`),
+      )
+    : [];
+
+  const seen = new Set<number>();
+  const ranked: { id: number; score: number; orders: number }[] = [];
+  for (const o of [...rowsOf<Candidate>(nearest), ...inCities]) {
+    if (seen.has(o.id)) continue;
+    seen.add(o.id);
+    let ws: number | undefined;
+    const wsOf = () => (ws ??= wordSimilarity(t, o.name));
+    const byName = nameMatchesText(o.name, t, wsOf) ? nameScoreOf(o.name, t, wsOf()) : 0;
+    const byCity = (cityScore.get(o.cityId) ?? 0) * 0.6;
+    if (words.length > 1) {
+      let sum = 0;
+      let all = true;
+      for (const w of words) {
+        const wws = wordSimilarity(w, o.name);
+        const n = nameMatchesText(o.name, w, () => wws) ? nameScoreOf(o.name, w, wws) : 0;
+        const c = cityWords.get(o.cityId)?.has(w) ? nameScoreOf(cityName.get(o.cityId) ?? '', w, wordSimilarity(w, cityName.get(o.cityId) ?? '')) * 0.8 : 0;
+        if (n === 0 && c === 0) {
+          all = false;
+          break;
+        }
+        sum += Math.max(n, c);
+      }
+      const byWords = all ? (sum / words.length) * 0.9 : 0;
+      // Several words: every word must match (a phrase match counts as all of them).
+      if (!all && byName === 0) continue;
+      const score = Math.max(byName, byWords);
+      if (score > 0) ranked.push({ id: o.id, score, orders: o.ordersCount });
+      continue;
+    }
+    const score = Math.max(byName, byCity);
+    if (score > 0) ranked.push({ id: o.id, score, orders: o.ordersCount });
+  }
+  ranked.sort((a, b) => b.score - a.score || b.orders - a.orders || a.id - b.id);
+  return ranked.slice(0, limit).map(({ id, score }) => ({ id, score }));
 }
 
 const thumb = (key: string | null): string | null => (key ? imageVariantUrl(storageUrl(key), THUMB_WIDTH, 'webp') : null);
 
-// Popularity breaks ties between equally good place names (countries by options, cities featured
-// first); computed for the matched rows only.
-const countryOptions = sql`(select count(*) from ${options} o join ${cities} ci on ci.id = o.city_id
-  where ci.country_id = ${countries.id} and ci.deleted_at is null and o.published and o.deleted_at is null)`;
 
 async function matchPlaces(db: Db, t: string): Promise<SearchResult[]> {
   const cm = nameMatch(countries.name, t);
@@ -166,7 +204,8 @@ async function matchPlaces(db: Db, t: string): Promise<SearchResult[]> {
         name: countries.name,
         imageKey: images.key,
         score: sql<number>`${cm.score}`.mapWith(Number),
-        n: sql<number>`${countryOptions}`.mapWith(Number),
+        // Ties: Singapore first (spec §9 country order), then by name.
+        sg: sql<number>`(${countries.code} = 'SG')::int`.mapWith(Number),
       })
       .from(countries)
       .leftJoin(images, and(eq(images.id, countries.imageId), isNull(images.deletedAt)))
@@ -191,10 +230,10 @@ async function matchPlaces(db: Db, t: string): Promise<SearchResult[]> {
       .limit(SEARCH_PLACES_LIMIT),
   ]);
   const places = [
-    ...countryRows.map((r) => ({ score: r.score, pop: r.n, rec: { id: r.id, type: 'Country' as const, slugCode: r.slug, name: r.name, imageUrl: thumb(r.imageKey), cityName: null } })),
+    ...countryRows.map((r) => ({ score: r.score, pop: r.sg, rec: { id: r.id, type: 'Country' as const, slugCode: r.slug, name: r.name, imageUrl: thumb(r.imageKey), cityName: null } })),
     ...cityRows.map((r) => ({ score: r.score, pop: r.featured ? 1 : 0, rec: { id: r.id, type: 'City' as const, slugCode: r.slug, name: r.name, imageUrl: thumb(r.imageKey), cityName: r.countryName } })),
   ];
-  // Countries before cities on an equal score: a country is the broader answer.
+  // Countries before cities on an equal score (a country is the broader answer); featured cities first.
   places.sort((a, b) => b.score - a.score || (a.rec.type === b.rec.type ? b.pop - a.pop : a.rec.type === 'Country' ? -1 : 1));
   return places.slice(0, SEARCH_PLACES_LIMIT).map((p) => p.rec);
 }
