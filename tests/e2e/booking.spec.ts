@@ -1,7 +1,7 @@
 // Booking journeys of a guest (issue 7): widget → bag → checkout → payment → confirmation.
 import { amountOf, bookFromWidget, chooseInWidget, fillCheckout, GUEST, payButton, pickExperience, unitsLeft } from './booking.ts';
 import { expect, test } from './fixtures.ts';
-import { DEV_PASSWORD, loginAs } from './accounts.ts';
+import { freshEmail, loginAs, signUpViaApi } from './accounts.ts';
 
 // The cookie banner is answered: these journeys are about booking.
 test.beforeEach(async ({ page }) => {
@@ -277,21 +277,27 @@ test.describe('paying with what a member holds', () => {
 
 test.describe('the bag at log-in', () => {
   test('a guest’s bag becomes theirs when they log in', async ({ page, api, request }) => {
+    // A member of its own (tests run in parallel on one database); signing up logs the browser
+    // in, so its cookies are dropped to shop as a guest first.
+    const email = freshEmail('bag.owner');
+    await signUpViaApi(page.request, { name: 'Bea Bagwell', email, password: 'a-long-password-1' });
+    await page.context().clearCookies();
     const option = await pickExperience(api, { currency: 'SGD', skip: 3 });
     await chooseInWidget(page, option.slugCode);
     await page.locator('#availability').getByRole('button', { name: 'Add to bag' }).click();
-    await expect(page.locator('.hcart__badge')).toHaveText('1');
+    await expect(page.locator('.hcart__badge')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cartId'))).not.toBeNull();
     const cartId = await page.evaluate(() => localStorage.getItem('cartId'));
     await page.goto('/users/login?redirect_path=%2Fcheckout');
-    await page.getByLabel('Email', { exact: true }).fill('partner@verdant.test');
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.getByLabel('Password', { exact: true }).fill(DEV_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL('**/checkout');
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm and pay' })).toBeVisible();
     await expect(page.getByText('Booking as a guest')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('cartId'))).toBe(cartId);
-    // The bag is the partner's now: a guest holding its id no longer reads it.
+    // The bag is the member's now: a guest holding its id no longer reads it.
     const guest = await request.get(`/api/v1/cart?cart_id=${cartId}`, { headers: { authorization: 'Bearer verdant-dev-public-key' } });
     expect(guest.status()).toBe(404);
   });

@@ -527,13 +527,18 @@ function PromoCode({ cart, disabled }: { cart: Cart; disabled: boolean }) {
 function UseCredits({ cart, disabled }: { cart: Cart; disabled: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Shown at once; the bag's answer confirms it (or the box goes back on an error).
+  const [checked, setChecked] = useState(cart.useCredit);
+  useEffect(() => setChecked(cart.useCredit), [cart.useCredit]);
   const toggle = async (on: boolean) => {
+    setChecked(on);
     setBusy(true);
     setError(null);
     try {
       await setUseCredit(on);
       void $available.revalidate();
     } catch (err) {
+      setChecked(!on);
       setError(errorMessage(err));
     } finally {
       setBusy(false);
@@ -543,10 +548,10 @@ function UseCredits({ cart, disabled }: { cart: Cart; disabled: boolean }) {
   return (
     <div className="credits">
       <label className="credits__toggle">
-        <input type="checkbox" checked={cart.useCredit} disabled={busy || disabled} onChange={(e) => void toggle(e.target.checked)} />
+        <input type="checkbox" checked={checked} disabled={busy || disabled} onChange={(e) => void toggle(e.target.checked)} />
         <span>Use my Verdant credits</span>
       </label>
-      {cart.useCredit && (
+      {cart.useCredit && checked && (
         <p className="checkout__hint" data-testid="credits-note">
           {used.amount > 0
             ? cart.fullPaymentByCredit
