@@ -4,7 +4,8 @@
 // - `countriesCities`: matching countries and cities (shown first by the search bar), best match
 //   first; at most SEARCH_PLACES_LIMIT.
 // - `results`: matching activities, then matching collections, each group best match first; at
-//   most SEARCH_ACTIVITIES_LIMIT activities and SEARCH_COLLECTIONS_LIMIT collections.
+//   most SEARCH_ACTIVITIES_LIMIT activities and SEARCH_COLLECTIONS_LIMIT collections (only those
+//   tied to a city or country, whose name is the subtitle).
 // Names match typo-tolerantly (trigram similarity). An empty (trimmed) or over-long `q` answers
 // 400 `{ error, fields: { q } }`.
 import { z } from 'zod';

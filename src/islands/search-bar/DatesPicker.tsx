@@ -71,9 +71,9 @@ export default function DatesPicker({ window: win, range, onChange, onDone }: Pr
         <button type="button" className="sb-cal__nav" onClick={() => setMonth(shiftMonth(month, -1))} disabled={month <= monthOf(win.first)} aria-label="Previous month">
           ‹
         </button>
-        <p className="sb-cal__title" aria-live="polite">
+        <div className="sb-cal__title" aria-live="polite">
           {title}
-        </p>
+        </div>
         <button type="button" className="sb-cal__nav" onClick={() => setMonth(shiftMonth(month, 1))} disabled={month >= monthOf(win.last)} aria-label="Next month">
           ›
         </button>
@@ -111,9 +111,9 @@ export default function DatesPicker({ window: win, range, onChange, onDone }: Pr
         })}
       </div>
       <div className="sb-cal__foot">
-        <p className="sb-cal__summary" aria-live="polite">
+        <div className="sb-cal__summary" aria-live="polite">
           {summary || 'Choose your dates'}
-        </p>
+        </div>
         <button type="button" className="sb-link" onClick={() => onChange({ start: null, end: null })} disabled={!range.start}>
           Clear
         </button>

@@ -272,6 +272,8 @@ function SearchModal({ onClose, onClearAll, onSubmit, children }: ModalProps) {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const modal = setUpModal(dialog, { onClose });
     modal.open();
+    // showModal() focuses the first control (Close); the search text is where people start.
+    dialog.querySelector<HTMLInputElement>('input[role="combobox"]')?.focus();
     document.documentElement.classList.add('sb-modal-open');
     return () => {
       document.documentElement.classList.remove('sb-modal-open');

@@ -194,9 +194,9 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
             ) : null}
             {countries.length > 0 ? (
               <li role="presentation" className="sb-group sb-group--countries">
-                <p className="sb-panel__title" id={`${id}-countries`}>
+                <div className="sb-panel__title" id={`${id}-countries`}>
                   Top Countries
-                </p>
+                </div>
                 <ul role="group" aria-labelledby={`${id}-countries`} className="sb-chips">
                   {countries.map((item) => option(item, i++, item.kind === 'place' ? item.place.name : null, 'sb-chip'))}
                 </ul>
@@ -204,9 +204,9 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
             ) : null}
             {cities.length > 0 ? (
               <li role="presentation" className="sb-group">
-                <p className="sb-panel__title" id={`${id}-cities`}>
+                <div className="sb-panel__title" id={`${id}-cities`}>
                   Top Cities
-                </p>
+                </div>
                 <ul role="group" aria-labelledby={`${id}-cities`} className="sb-cities">
                   {cities.map((item) =>
                     option(
@@ -215,8 +215,10 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
                       item.kind === 'place' ? (
                         <>
                           <Thumb url={item.place.imageUrl} />
-                          <span className="sb-city__name">{item.place.name}</span>
-                          {item.place.detail ? <span className="sb-city__detail">{item.place.detail}</span> : null}
+                          <span className="sb-city__text">
+                            <span className="sb-city__name">{item.place.name}</span>
+                            {item.place.detail ? <span className="sb-city__detail">{item.place.detail}</span> : null}
+                          </span>
                         </>
                       ) : null,
                       'sb-city',
@@ -257,11 +259,11 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
         </ul>
         <div className="sb-status" role="status">
           {suggestions.status === 'error' && suggestions.q === q ? (
-            <p className="sb-status__error">{suggestions.message}</p>
+            <div className="sb-status__error">{suggestions.message}</div>
           ) : suggestions.status === 'done' && suggestions.q === q && items.length === 0 ? (
-            <p className="sb-status__empty">Oops! No results found.</p>
+            <div className="sb-status__empty">Oops! No results found.</div>
           ) : suggestions.status !== 'done' || suggestions.q !== q ? (
-            <p className="sb-status__loading">Searching…</p>
+            <div className="sb-status__loading">Searching…</div>
           ) : (
             <span className="visually-hidden">{`${items.length} suggestions`}</span>
           )}

@@ -33,6 +33,7 @@ describe('GET /search', () => {
     // Activities come before collections.
     expect(types.join(',')).toMatch(/^(Activity,?)*(Collection,?)*$/);
     expect(data.results.some((r) => r.type === 'Collection' && r.slugCode === 'wild-singapore')).toBe(true);
+    for (const r of data.results) expect(r.cityName, r.name).toBeTruthy();
     for (const r of data.results.filter((x) => x.type === 'Activity')) {
       expect(r.cityName).toBeTruthy();
       expect(r.imageUrl).toMatch(/^\/_image\?url=%2Fstorage%2F.+&w=128&f=webp$/);
