@@ -39,7 +39,7 @@ export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean; captch
 
 /** Route families served by one static shell each (spec §2 per-user and live pages). */
 export const SHELL_FAMILIES = [
-  'account', 'checkout', 'trips', 'invoices', 'later-payment', 's', 'bucket-list', 'chat',
+  'account', 'checkout', 'trips', 'invoices', 'later-payment', 's', 'reviews', 'bucket-list', 'chat',
   'search', 'ambassador', 'partner', 'admin', 'users',
 ] as const;
 
