@@ -95,6 +95,7 @@ describe('GET /trips, /trips/{id}', () => {
     expect(mine.order.orderItem?.startDate).toBe(b.date);
     expect(mine.numGuestCanAdd).toBeGreaterThan(0);
     expect(mine.guestPrice?.currency).toBe('SGD');
+    expect(mine.order.orderItem).toMatchObject({ canCancel: true, canChangeDate: true, numGuestCanAdd: mine.numGuestCanAdd, isGift: false, review: null });
   });
 
   it('answers 401 to guests and 404 to another user on every trip call', async () => {
