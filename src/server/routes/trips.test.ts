@@ -8,6 +8,7 @@ import { checkoutPayments, options, orderItems, orderRefunds, outbox, partnerMem
 import { Agent } from '../testing/agent.ts';
 import { expectStatus, instantSgd, openDeparture, pickOption, type OptionPick } from '../testing/booking.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createPaymentProvider } from '../providers/payments/select.ts';
 
 let t: TestApp;
 let walk: OptionPick;
@@ -181,6 +182,21 @@ describe('cancel and refund', () => {
     expect(rows.reduce((s, x) => s + x.amount, 0)).toBe(pay!.amount);
     const gw = await t.db.select().from(testGatewayRefunds).where(eq(testGatewayRefunds.paymentId, pay!.providerRef!));
     expect(gw.reduce((s, x) => s + x.amount, 0)).toBe(pay!.amount);
+  });
+
+  it('the test gateway refunds part of a payment once per key and never more than remains', async () => {
+    const b = await book();
+    const [pay] = await t.db.select().from(checkoutPayments).where(eq(checkoutPayments.orderId, b.orderId));
+    const gateway = createPaymentProvider(t.config, t.db);
+    const ref = pay!.providerRef!;
+    await gateway.refund(ref, { amount: 500, idempotencyKey: 'k-1' });
+    await gateway.refund(ref, { amount: 500, idempotencyKey: 'k-1' }); // a retry: refunded once
+    expect((await t.db.select().from(testGatewayRefunds).where(eq(testGatewayRefunds.paymentId, ref))).map((r) => r.amount)).toEqual([500]);
+    await expect(gateway.refund(ref, { amount: pay!.amount, idempotencyKey: 'k-2' })).rejects.toThrow(/exceeds/);
+    await gateway.refund(ref, { amount: pay!.amount - 500, idempotencyKey: 'k-3' });
+    const [row] = await t.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, ref));
+    expect(row?.status).toBe('refunded');
+    await expect(gateway.refund(ref, { amount: 1, idempotencyKey: 'k-4' })).rejects.toThrow(/not refundable/);
   });
 
   it('refuses bad input clearly', async () => {
