@@ -15,6 +15,8 @@ if (!serverUrl) {
 }
 const redisUrl = process.env['TEST_REDIS_URL'];
 const basePort = Number(process.env['RACE_PORT'] ?? 4460);
+/** RACE_PORTS=a,b picks the two API ports (default RACE_PORT and the next one). */
+const [portA, portB] = (process.env['RACE_PORTS'] ?? `${basePort},${basePort + 1}`).split(',').map(Number) as [number, number];
 const TRAVELLERS = 50;
 const SEATS = 3;
 
@@ -32,7 +34,7 @@ try {
   await db.connect();
   console.log('• Starting two API processes…');
   const env = { DATABASE_URL: database.url, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
-  apis.push(...(await Promise.all([startApi(basePort, env), startApi(basePort + 1, env)])));
+  apis.push(...(await Promise.all([startApi(portA, env), startApi(portB, env)])));
   const [a, b] = apis as [ApiProcess, ApiProcess];
 
   // ── 1. Fifty travellers, three seats ──────────────────────────────────────────────

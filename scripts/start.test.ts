@@ -69,8 +69,10 @@ describe('npm start owns the embedded database', () => {
     expect(countries.countries[0]?.slug).toBe('singapore');
     const options = (await (await fetch(`${base}/api/v1/options?per=1`, { headers })).json()) as { options: { slug_code: string }[] };
     const slugCode = options.options[0]!.slug_code;
-    const view = () => fetch(`${base}/api/v1/view-count`, { method: 'POST', headers, body: JSON.stringify({ slug_code: slugCode }) });
-    const firstView = await view();
+    // Each call as another browser: a visitor counts once a day (src/server/routes/tracking.ts).
+    const view = (browser: string) =>
+      fetch(`${base}/api/v1/view-count`, { method: 'POST', headers: { ...headers, 'user-agent': browser }, body: JSON.stringify({ slug_code: slugCode }) });
+    const firstView = await view('first-browser');
     expect(firstView.status).toBe(200);
     const before = ((await firstView.json()) as { views_count: number }).views_count;
 
@@ -79,7 +81,7 @@ describe('npm start owns the embedded database', () => {
     expect(second.output()).toMatch(/already in use by another Verdant process \(pid \d+\)/);
 
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    const after = (await (await view()).json()) as { views_count: number };
+    const after = (await (await view('second-browser')).json()) as { views_count: number };
     expect(after.views_count).toBe(before + 1);
 
     first.child.kill('SIGINT');

@@ -23,7 +23,8 @@ export function recordOnlyPool(): PoolImage[] {
 
 /** Creates, migrates and seeds a new PostgreSQL database on the server of `serverUrl`; returns its URL and a dropper. */
 export async function freshPostgres(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`;
+  // LOAD_DB_PREFIX names the databases (e.g. one prefix per developer on a shared server).
+  const name = `${process.env['LOAD_DB_PREFIX'] ? `${process.env['LOAD_DB_PREFIX']}_` : ''}${prefix}_${Date.now().toString(36)}_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -31,6 +31,12 @@ export const putCartItem = (body: { cartId?: string | undefined; currency?: stri
 
 export const patchCartCurrency = (cartId: string, currency: string) => request<Cart>('/cart', { method: 'PATCH', body: { cartId, currency } });
 
+export const patchCartUseCredit = (cartId: string, useCredit: boolean) => request<Cart>('/cart', { method: 'PATCH', body: { cartId, useCredit } });
+
+export const redeemGiftCode = (cartId: string, code: string) => request<Cart>('/gift-card-redemptions', { method: 'POST', body: { cartId, code } });
+
+export const removeGiftCode = (cartId: string) => request<Cart>(`/gift-card-redemptions/${encodeURIComponent(cartId)}`, { method: 'DELETE' });
+
 export const clearCartRequest = (cartId: string) => request<Cart>('/cart/clear', { method: 'POST', body: { cartId } });
 
 export const redeemPromotionCode = (cartId: string, code: string) => request<Cart>('/promotion-code-redemptions', { method: 'POST', body: { cartId, code } });
@@ -41,6 +47,8 @@ export const getCheckoutsAvailable = (cartId: string | undefined, currency: stri
   request<CheckoutsAvailableResponse>('/checkouts/available', { query: { cartId, currency } });
 
 export const getOrder = (orderId: string) => request<Order>(`/orders/${encodeURIComponent(orderId)}`);
+
+export const claimOrder = (orderId: string) => request<Order>(`/orders/${encodeURIComponent(orderId)}/claim`, { method: 'POST' });
 
 export const joinWaitlist = (body: WaitlistBody) => request<{ waitlist: { date: string; email: string } }>('/waitlists', { method: 'POST', body });
 

@@ -6,7 +6,7 @@ import type { Money } from '../contract/common.ts';
 import type { Currency, InitialData } from '../contract/initial-data.ts';
 import type { HomePage } from '../contract/pages.ts';
 import type { OptionSummary } from '../contract/options.ts';
-import { formatMoney, sgdRates, type CurrencyFormat, type SgdRates } from '../lib/format-money.ts';
+import { convertMoney, formatMoney, sgdRates, type CurrencyFormat, type SgdRates } from '../lib/format-money.ts';
 
 export type OptionEntry = CollectionEntry<'options'>['data'];
 export type CountryEntry = CollectionEntry<'countries'>['data'];
@@ -128,6 +128,28 @@ export async function priceText(money: Money): Promise<string> {
   const format = currencies.find((c) => c.code === money.currency);
   if (!format) return `${money.amount.toLocaleString('en-GB')} ${money.currency}`;
   return formatMoney(money, format, { trimWholeDecimals: true });
+}
+
+/**
+ * A price as the storefront first shows it: converted to the default currency with the rates of
+ * the build, so a visitor who never picked a currency sees no text change (and no layout shift)
+ * when the boot script runs. `title` says what it was converted from, as the picker does.
+ */
+export async function displayPrice(money: Money): Promise<{ text: string; title: string | undefined }> {
+  const { currencies, rates, defaultCurrency } = await getCurrencyData();
+  const target = currencies.find((c) => c.code === defaultCurrency);
+  const own = currencies.find((c) => c.code === money.currency);
+  if (!target || !own || money.currency === target.code) return { text: await priceText(money), title: undefined };
+  try {
+    const shown = convertMoney(money, target, rates);
+    return {
+      text: formatMoney(shown, target, { trimWholeDecimals: true }),
+      title: `Approximately; converted from ${formatMoney(money, own, { trimWholeDecimals: true })}`,
+    };
+  } catch {
+    // No rate for this currency: the price stays in its own currency, as the picker does.
+    return { text: await priceText(money), title: undefined };
+  }
 }
 
 export const sortByOrders = byOrders;

@@ -316,7 +316,15 @@ export const CreateCartBody = z.object({
   orderItem: CartItemBody,
 });
 export type CreateCartBody = z.input<typeof CreateCartBody>;
-export const UpdateCartBody = z.object({ cartId: z.string().min(1).max(64), currency: CurrencyCode });
+export const UpdateCartBody = z
+  .object({ cartId: z.string().min(1).max(64), currency: CurrencyCode.optional(), useCredit: z.boolean().optional() })
+  .refine((b) => b.currency !== undefined || b.useCredit !== undefined, { message: 'Give a currency or use_credit', path: ['currency'] });
+
+// ── Gift codes on the cart (spec /gift-card-redemptions) ─────────────────────────────
+export const RedeemGiftCodeBody = z.object({ cartId: z.string().min(1).max(64), code: z.string().trim().min(1, 'Please enter a gift code').max(40) });
+export const GiftCodeOnCartParams = z.object({ cartId: z.string().min(1).max(64) });
+export const UsableGiftCodeSchema = z.object({ id: z.string(), code: z.string(), amount: MoneySchema, expiresAt: z.string(), senderName: z.string() });
+export type UsableGiftCode = z.infer<typeof UsableGiftCodeSchema>;
 export const ClearCartBody = z.object({ cartId: z.string().min(1).max(64) });
 
 // ── Promotion codes on the cart ──────────────────────────────────────────────────────

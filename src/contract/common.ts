@@ -84,6 +84,19 @@ export type RatingSummary = z.infer<typeof RatingSummarySchema>;
 export const RatingAggregateSchema = z.object({ average: z.number().nullable(), count: z.number().int() });
 export type RatingAggregate = z.infer<typeof RatingAggregateSchema>;
 
+/** A traveller's review of one experience (GET /reviews, and the newest ones in an option's detail). */
+export const ReviewSchema = z.object({
+  id: z.number().int(),
+  authorName: z.string(),
+  authorCountry: z.string().nullable(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string(),
+  body: z.string(),
+  travelledOn: IsoDate.nullable(),
+  createdAt: IsoDateTime,
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
 // ── Small references embedded in other records ────────────────────────────────────────
 export const CountryRefSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string(), code: z.string() });
 export type CountryRef = z.infer<typeof CountryRefSchema>;
@@ -158,3 +171,26 @@ export function listResponse<K extends string, T extends z.ZodType>(key: K, item
 
 export const ErrorResponse = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/**
+ * A filter list: `key=a,b`, `key=a` or `key[]=a&key[]=b`, each value checked by `item`.
+ * A bad value fails on the key itself (`fields.kind`), naming the value.
+ */
+export const QueryList = <T extends z.ZodType>(item: T, maxItems = 30) =>
+  z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).transform((raw, ctx) => {
+    const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter((v) => v !== '');
+    if (parts.length > maxItems) {
+      ctx.addIssue({ code: 'custom', message: `At most ${maxItems} values` });
+      return z.NEVER;
+    }
+    const out: z.output<T>[] = [];
+    for (const part of parts) {
+      const r = item.safeParse(part);
+      if (!r.success) {
+        ctx.addIssue({ code: 'custom', message: `"${part.slice(0, 40)}" is not allowed: ${r.error.issues[0]?.message ?? 'invalid value'}` });
+        return z.NEVER;
+      }
+      if (!out.includes(r.data)) out.push(r.data);
+    }
+    return out;
+  });

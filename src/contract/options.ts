@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   ChangedSinceQuery,
+  CurrencyCode,
   CityRefSchema,
   CountryRefSchema,
   ImageSchema,
@@ -10,16 +11,19 @@ import {
   MoneySchema,
   PageQuery,
   QueryId,
+  QueryList,
   QuerySlugList,
   QueryText,
   RatingAggregateSchema,
   RatingSummarySchema,
+  ReviewSchema,
   Slug,
   listResponse,
   queryInt,
 } from './common.ts';
 import { FaqSchema } from './faqs.ts';
 import { TagRefSchema } from './tags.ts';
+import { CHILD_AGES, DURATIONS, PRICE_RANGE_PATTERN, SUSTAINABILITY_SLUGS, TABS, TIME_SLOTS, TRIP_TYPES, parsePriceRange, type PriceRange } from '../lib/filter-keys.ts';
 
 export const OPTION_KINDS = ['stay', 'short_adventure', 'flexible_adventure', 'adventure'] as const;
 export const OptionKind = z.enum(OPTION_KINDS);
@@ -120,6 +124,9 @@ export const OptionTagsSchema = z.object({
   theme: z.array(TagRefSchema),
 });
 
+/** How many of its newest reviews an option's detail embeds. */
+export const OPTION_DETAIL_REVIEWS = 6;
+
 /** Spec §3 Option, everything a product page shows. */
 export const OptionDetailSchema = OptionSummarySchema.extend({
   description: z.string(),
@@ -150,24 +157,74 @@ export const OptionDetailSchema = OptionSummarySchema.extend({
   placesOfInterest: z.array(OptionPlaceSchema),
   operator: OperatorRefSchema,
   rating: RatingSummarySchema,
+  /** The newest rated reviews, at most OPTION_DETAIL_REVIEWS (all of them: GET /reviews?option=). */
+  reviews: z.array(ReviewSchema),
   /** FAQs of this option (the general ones come from GET /faqs). */
   faqs: z.array(FaqSchema),
   updatedAt: IsoDateTime,
 });
 export type OptionDetail = z.infer<typeof OptionDetailSchema>;
 
+/** `prices=20-150` (either end may be left out): a range of "from" prices. */
+export const QueryPriceRange = z
+  .string()
+  .trim()
+  .regex(PRICE_RANGE_PATTERN, 'Must be a range like 20-150, 20- or -150')
+  .transform((v, ctx): PriceRange => {
+    const r = parsePriceRange(v);
+    if (!r) {
+      ctx.addIssue({ code: 'custom', message: 'The lower price must not be above the upper one' });
+      return z.NEVER;
+    }
+    return r;
+  });
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `Must be one of ${values.join(', ')}` });
+
 /**
- * GET /options. Filters: `city`/`country` (slugs) or `city_id`/`country_id`, `kind`,
- * `activity_type` (tag slug), `tags[]` (tag slugs, all must match), `collection` (slug),
- * `supplier` (operator slug), `slug_codes[]`, `q` (name, summary, city), `sort_by` (or `sort`).
+ * The filters of spec §9 (wire names snake_case). Lists take `key=a,b` or `key[]=a&key[]=b`;
+ * values of one key are alternatives (any may match), different keys must all match.
+ * - `tab`: all | experiences (every kind but stays) | stays
+ * - `kind`, `trip_type`: enum lists; `activity_type`, `suitable_for`, `sustainability`: tag slugs
+ * - `time`: morning | afternoon | evening, by the option's start times (before 12:00, from 12:00, from 17:00)
+ * - `location_ids`: places of interest; `city_ids`: cities; `city_id`, `country_id`: one place
+ * - `prices`: a range of "from" prices in `currency` (default USD, the storefront default);
+ *   `master_prices`: the same range in SGD, the currency conversions go through
+ * - `child_age`: 0_3 | 4_7 | 8_12 (the option's minimum age is at most the band's top age)
+ * - `durations`: 0 (less than a day), 1, 2, 3 (three days or more); stays count nights + 1
+ * - `specific_id`: the id of the filter record the visitor came from (a collection)
+ * - `category_id`: a collection category (landing pages)
+ */
+export const OptionFilterQuery = z.object({
+  tab: oneOf(TABS).optional(),
+  kind: QueryList(OptionKind).optional(),
+  activityType: QueryList(Slug).optional(),
+  time: QueryList(oneOf(TIME_SLOTS)).optional(),
+  locationIds: QueryList(QueryId).optional(),
+  cityIds: QueryList(QueryId).optional(),
+  suitableFor: QueryList(Slug).optional(),
+  prices: QueryPriceRange.optional(),
+  masterPrices: QueryPriceRange.optional(),
+  currency: CurrencyCode.optional(),
+  childAge: QueryList(oneOf(CHILD_AGES)).optional(),
+  durations: QueryList(queryInt(DURATIONS[0], DURATIONS[DURATIONS.length - 1]!)).optional(),
+  tripType: QueryList(oneOf(TRIP_TYPES)).optional(),
+  cityId: QueryId.optional(),
+  countryId: QueryId.optional(),
+  specificId: QueryId.optional(),
+  categoryId: QueryId.optional(),
+  sustainability: QueryList(oneOf(SUSTAINABILITY_SLUGS)).optional(),
+});
+
+/**
+ * GET /options. Filters: `city`/`country` (slugs), the spec §9 filters of OptionFilterQuery,
+ * `tags[]` (tag slugs, all must match), `collection` (slug), `supplier` (operator slug),
+ * `slug_codes[]`, `q` (name, summary, city), `sort_by` (or `sort`).
  */
 export const ListOptionsQuery = PageQuery.extend({
   city: Slug.optional(),
   country: Slug.optional(),
-  cityId: QueryId.optional(),
-  countryId: QueryId.optional(),
-  kind: OptionKind.optional(),
-  activityType: Slug.optional(),
+  ...OptionFilterQuery.shape,
   tags: QuerySlugList().optional(),
   collection: Slug.optional(),
   supplier: Slug.optional(),
@@ -186,3 +243,33 @@ export type ListOptionsResponse = z.infer<typeof ListOptionsResponse>;
 export const SimilarOptionsQuery = z.object({ limit: queryInt(1, 24).default(8) });
 export const SimilarOptionsResponse = z.object({ options: z.array(OptionSummarySchema) });
 export type SimilarOptionsResponse = z.infer<typeof SimilarOptionsResponse>;
+
+/** One value of a facet: `value` as it goes in the URL, its label, how many options it would show. */
+export const FacetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof FacetValueSchema>;
+const Facet = z.array(FacetValueSchema);
+
+/**
+ * GET /filter: the facets of the filter bar for the same query as GET /options. Each facet's
+ * counts apply every other filter but its own (choosing a value shows exactly `count` options);
+ * enumerations list every value, tags, places and cities only those with options (and the chosen
+ * ones). `priceRange` is in the asked `currency` (default USD), `masterPriceRange` in SGD.
+ */
+export const FilterResponse = z.object({
+  totalCount: z.number().int(),
+  tab: Facet,
+  kind: Facet,
+  activityType: Facet,
+  time: Facet,
+  locationIds: Facet,
+  cityIds: Facet,
+  suitableFor: Facet,
+  childAge: Facet,
+  durations: Facet,
+  tripType: Facet,
+  sustainability: Facet,
+  priceRange: z.object({ min: MoneySchema.nullable(), max: MoneySchema.nullable() }),
+  masterPriceRange: z.object({ min: MoneySchema.nullable(), max: MoneySchema.nullable() }),
+  sorts: z.array(z.object({ value: OptionSort, label: z.string() })),
+});
+export type FilterResponse = z.infer<typeof FilterResponse>;

@@ -2,20 +2,11 @@
 // across the site), GET /site-reviews (reviews of Verdant itself). Only rated reviews of
 // visible options are shown, newest first.
 import { z } from 'zod';
-import { IsoDate, IsoDateTime, PageQuery, RatingAggregateSchema, RatingSummarySchema, Slug, listResponse } from './common.ts';
+import { IsoDateTime, PageQuery, RatingAggregateSchema, RatingSummarySchema, ReviewSchema, Slug, listResponse } from './common.ts';
 import { OptionSummarySchema } from './options.ts';
 
-export const ReviewSchema = z.object({
-  id: z.number().int(),
-  authorName: z.string(),
-  authorCountry: z.string().nullable(),
-  rating: z.number().int().min(1).max(5),
-  title: z.string(),
-  body: z.string(),
-  travelledOn: IsoDate.nullable(),
-  createdAt: IsoDateTime,
-});
-export type Review = z.infer<typeof ReviewSchema>;
+// A review of one experience lives in common.ts, since the option detail embeds its newest ones.
+export { ReviewSchema, type Review } from './common.ts';
 
 export const ListReviewsQuery = PageQuery.extend({ option: Slug });
 export type ListReviewsQuery = z.infer<typeof ListReviewsQuery>;

@@ -73,3 +73,23 @@ describe('cart amounts', () => {
     expect(() => computeCartAmounts(input({ creditBalance: 1.5 }))).toThrow(/whole/);
   });
 });
+
+describe('welcome discount and referral amount with stored value', () => {
+  describe.each([
+    // name, input, [subtotal, welcome, referral, gift, credit, total], fullPaymentByCredit
+    ['S$10 welcome', input({ welcomeDiscount: 1000 }), [9600, 1000, 0, 0, 0, 8600], false],
+    ['welcome stops at the S$10 minimum', input({ lines: [adults(1, 1500)], welcomeDiscount: 1295 }), [1500, 500, 0, 0, 0, 1000], false],
+    ['promotion first, then welcome, within the minimum', input({ lines: [adults(1, 2500)], promotionDiscount: 1000, welcomeDiscount: 1000 }), [2500, 500, 0, 0, 0, 1000], false],
+    ['welcome, then credits pay the rest', input({ welcomeDiscount: 1000, creditBalance: 20_000 }), [9600, 1000, 0, 0, 8600, 0], true],
+    ['referral, then a gift code pays the rest', input({ referralAmount: 500, giftCodeBalance: 20_000 }), [9600, 0, 500, 9100, 0, 0], false],
+    ['gift code in part leaves S$10 for the card', input({ welcomeDiscount: 1000, giftCodeBalance: 8000 }), [9600, 1000, 0, 7600, 0, 1000], false],
+  ] as const)('%s', (_name, given, [subtotal, welcome, referral, gift, credit, total], full) => {
+    const a = computeCartAmounts(given);
+    it('adds up, never below zero', () => {
+      expect([a.subtotal, a.welcomeDiscount, a.referralAmount, a.giftCodeAmount, a.deductedCredit, a.total]).toEqual([subtotal, welcome, referral, gift, credit, total]);
+      expect(a.subtotal - a.promotionDiscount - a.welcomeDiscount - a.referralAmount - a.giftCodeAmount - a.deductedCredit).toBe(a.total);
+      expect(a.fullPaymentByCredit).toBe(full);
+      expect(a.exchanged.total).toBeGreaterThanOrEqual(0);
+    });
+  });
+});

@@ -77,8 +77,9 @@ describe('errors', () => {
 
 describe('writes through the API', () => {
   it('counts a view with snake_case answer keys', async () => {
+    // Two visitors (one view each a day: src/server/routes/tracking.test.ts).
     const first = await t.post('/api/v1/view-count', { slug_code: slugCode }, { ip: '198.51.100.3' });
-    const second = await t.post('/api/v1/view-count', { slug_code: slugCode }, { ip: '198.51.100.3' });
+    const second = await t.post('/api/v1/view-count', { slug_code: slugCode }, { ip: '198.51.100.4' });
     expect(first.status).toBe(200);
     expect(first.raw).toHaveProperty('views_count');
     expect(second.body['viewsCount']).toBe((first.body['viewsCount'] as number) + 1);

@@ -28,6 +28,7 @@ import { creditRoutes } from './routes/credits.ts';
 import { giftCodeRoutes } from './routes/gift-codes.ts';
 import { meRoutes } from './routes/me.ts';
 import { mountRealtime } from './routes/realtime.ts';
+import { searchRoutes } from './routes/search.ts';
 import { userRoutes } from './routes/users.ts';
 import { sessionMiddleware } from './session.ts';
 import { engagementRoutes } from './routes/engagement.ts';
@@ -104,6 +105,7 @@ export function createApp(opts: AppOptions) {
   api.route('/', giftCodeRoutes());
   api.route('/', bucketListRoutes());
   api.route('/', catalogueRoutes());
+  api.route('/', searchRoutes());
   api.route('/', trackingRoutes());
   api.route('/', engagementRoutes());
   api.route('/', bookingRoutes());

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
 import type { AppEnv } from './context.ts';
-import { mountStaticSite, siteCsp } from './static-site.ts';
+import { mountStaticSite, paymentCsp, siteCsp } from './static-site.ts';
 
 function makeBuild(root: string, name: string, marker: string) {
   const dir = join(root, name);
@@ -15,7 +15,9 @@ function makeBuild(root: string, name: string, marker: string) {
     'index.html': `<!doctype html><title>Home ${marker}</title>${'<p>Verdant</p>'.repeat(100)}`,
     '404.html': `<!doctype html><title>Not found ${marker}</title>`,
     'countries/singapore/index.html': `<!doctype html><title>Singapore ${marker}</title>`,
+    'experiences/mangrove-walk-ab12/index.html': `<!doctype html><title>Mangrove walk ${marker}</title>`,
     'shells/account/index.html': `<!doctype html><title>Account shell ${marker}</title>`,
+    'shells/checkout/index.html': `<!doctype html><title>Checkout shell ${marker}</title>`,
     '_astro/client.Ab12Cd.js': `console.log(${JSON.stringify(marker)});${' '.repeat(600)}`,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   };
@@ -28,7 +30,7 @@ function makeBuild(root: string, name: string, marker: string) {
   return dir;
 }
 
-function setup() {
+function setup(opts: { stripe?: boolean } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'verdant-dist-'));
   makeBuild(root, 'build-a', 'A');
   symlinkSync('build-a', join(root, 'dist'));
@@ -40,7 +42,7 @@ function setup() {
     await next();
   });
   app.get('/api/v1/ping', (c) => c.json({ ok: true }));
-  mountStaticSite(app, { distDir: join(root, 'dist') });
+  mountStaticSite(app, { distDir: join(root, 'dist'), ...opts });
   return { app, root };
 }
 
@@ -83,6 +85,20 @@ describe('static site', () => {
       const res = await app.request(path);
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain('Account shell A');
+    }
+  });
+
+  it('answers /options/{slugCode} and /events/{slugCode} with the experience page, unknown ones with 404', async () => {
+    const { app } = setup();
+    for (const path of ['/options/mangrove-walk-ab12', '/events/mangrove-walk-ab12', '/options/mangrove-walk-ab12/']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('Mangrove walk A');
+    }
+    for (const path of ['/options/no-such-thing', '/events/no-such-thing', '/options/mangrove-walk-ab12/extra', '/options/..%2F..%2Fetc', '/options']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('Not found A');
     }
   });
 
@@ -132,5 +148,31 @@ describe('static site', () => {
     symlinkSync('build-b', join(root, 'dist.tmp'));
     renameSync(join(root, 'dist.tmp'), join(root, 'dist'));
     expect(await (await app.request('/')).text()).toContain('Home B');
+  });
+});
+
+describe('Stripe.js on the payment pages only', () => {
+  const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+
+  it('allows Stripe’s script, frames, API and QR images on checkout when Stripe is the provider', async () => {
+    const { app } = setup({ stripe: true });
+    const csp = (await app.request('/checkout')).headers.get('content-security-policy') ?? '';
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' 'unsafe-inline' https://js.stripe.com");
+    expect(directive(csp, 'frame-src')).toContain('https://js.stripe.com https://hooks.stripe.com');
+    expect(directive(csp, 'connect-src')).toContain('https://api.stripe.com');
+    expect(directive(csp, 'img-src')).toContain('https://*.stripe.com');
+    expect(csp).toContain("frame-ancestors 'none'");
+    // Every other page stays without Stripe.
+    for (const path of ['/', '/countries/singapore', '/account']) {
+      expect((await app.request(path)).headers.get('content-security-policy')).not.toContain('stripe');
+    }
+  });
+
+  it('keeps checkout free of any third-party host with the test gateway', async () => {
+    const { app } = setup();
+    const csp = (await app.request('/checkout/confirmation')).headers.get('content-security-policy') ?? '';
+    expect(csp).toBe(siteCsp());
+    expect(csp).not.toContain('stripe');
+    expect(paymentCsp(undefined, false)).toBe(siteCsp());
   });
 });

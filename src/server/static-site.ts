@@ -37,6 +37,31 @@ export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean; captch
   ].join('; ');
 }
 
+/**
+ * What Stripe.js needs on the pages that take a payment, and nothing more: its script, its
+ * card and 3-D Secure frames, its API, and Stripe-hosted PayNow QR images.
+ */
+export const STRIPE_HOSTS = { script: 'https://js.stripe.com', frame: 'https://js.stripe.com https://hooks.stripe.com', connect: 'https://api.stripe.com', img: 'https://*.stripe.com' } as const;
+
+/** The pages that take a payment (their shells): only these may load Stripe.js. */
+export const PAYMENT_SHELLS = ['checkout', 'invoices', 'later-payment'] as const;
+
+/** The CSP of a payment page: the site's, plus Stripe's hosts when Stripe is the provider. */
+export function paymentCsp(thirdParty: Parameters<typeof siteCsp>[0], stripe: boolean): string {
+  const base = siteCsp(thirdParty);
+  if (!stripe) return base;
+  const add: Record<string, string> = { 'script-src': STRIPE_HOSTS.script, 'frame-src': STRIPE_HOSTS.frame, 'connect-src': STRIPE_HOSTS.connect, 'img-src': STRIPE_HOSTS.img };
+  return base
+    .split('; ')
+    .map((d) => {
+      const name = d.split(' ')[0] ?? '';
+      return add[name] ? `${d} ${add[name]}` : d;
+    })
+    .join('; ');
+}
+
+const isPaymentShell = (rel: string) => PAYMENT_SHELLS.some((f) => rel.replace(/^\//, '').startsWith(`shells/${f}/`));
+
 /** Route families served by one static shell each (spec §2 per-user and live pages). */
 export const SHELL_FAMILIES = [
   'account', 'checkout', 'trips', 'invoices', 'later-payment', 's', 'reviews', 'bucket-list', 'chat',
@@ -92,14 +117,25 @@ function candidates(path: string): string[] {
   return [`${path}/index.html`, `${path}.html`];
 }
 
+/**
+ * `/options/{slugCode}` and `/events/{slugCode}` show the experience page itself (architecture:
+ * same page, canonical link to `/experiences/…`), so they are answered with its built file rather
+ * than built three times. An unknown slugCode has no file and falls through to the 404 page.
+ */
+export function experienceAlias(path: string): string | undefined {
+  const m = /^\/(?:options|events)\/([A-Za-z0-9_-]{1,200})\/?$/.exec(path);
+  return m ? `/experiences/${m[1]}/index.html` : undefined;
+}
+
 function shellFor(path: string): string | undefined {
   const family = path.split('/')[1];
   return family && (SHELL_FAMILIES as readonly string[]).includes(family) ? `/shells/${family}/index.html` : undefined;
 }
 
 /** Mounts the static site on `app` (after the API routes) and makes the 404 page its not-found answer. */
-export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; thirdParty?: Parameters<typeof siteCsp>[0] }) {
+export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; thirdParty?: Parameters<typeof siteCsp>[0]; stripe?: boolean }) {
   const csp = siteCsp(opts.thirdParty);
+  const payCsp = paymentCsp(opts.thirdParty, opts.stripe ?? false);
 
   async function send(c: Context<AppEnv>, root: string, rel: string, st: Stats, status: 200 | 404) {
     const ext = extname(rel);
@@ -117,7 +153,7 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; thir
       if (country && !/(?:^|;\s*)currency=/.test(c.req.header('cookie') ?? '')) {
         headers.append('Set-Cookie', `currency=${currencyForCountry(country)}; Path=/; Max-Age=31536000; SameSite=Lax`);
       }
-      headers.set('Content-Security-Policy', csp);
+      headers.set('Content-Security-Policy', isPaymentShell(rel) ? payCsp : csp);
       headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
       headers.set('X-Frame-Options', 'DENY');
       if (c.var.config.isProduction) headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
@@ -164,6 +200,11 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; thir
       if (!full.startsWith(root + sep)) continue;
       const st = await fileStat(full);
       if (st) return send(c, root, rel, st, 200);
+    }
+    const alias = experienceAlias(path);
+    if (alias) {
+      const st = await fileStat(join(root, alias));
+      if (st) return send(c, root, alias, st, 200);
     }
     const shell = shellFor(path);
     if (shell) {

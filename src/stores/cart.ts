@@ -6,7 +6,7 @@
 import { atom, computed } from 'nanostores';
 import type { Cart, CartItemBody } from '../contract/booking.ts';
 import { ApiError } from '../api-client/client.ts';
-import { clearCartRequest, getCart, patchCartCurrency, putCartItem, redeemPromotionCode, removePromotionCode } from '../api-client/booking.ts';
+import { clearCartRequest, getCart, patchCartCurrency, patchCartUseCredit, putCartItem, redeemGiftCode, redeemPromotionCode, removeGiftCode, removePromotionCode } from '../api-client/booking.ts';
 import { $displayCurrency } from './currency.ts';
 import { CART_DEDUPE_MS, createFetcherStore } from './query.ts';
 
@@ -141,6 +141,40 @@ export async function applyPromotionCode(code: string): Promise<Cart> {
 export async function dropPromotionCode(redemptionId: string): Promise<Cart> {
   const { data } = await removePromotionCode(redemptionId);
   return remember(data);
+}
+
+/** Pay with credits (or stop): the server reprices the bag with the user's balance. */
+export async function setUseCredit(useCredit: boolean): Promise<Cart> {
+  const id = $cartId.get();
+  if (!id) throw new ApiError(422, 'Your bag is empty');
+  const { data } = await patchCartUseCredit(id, useCredit);
+  return remember(data);
+}
+
+export async function applyGiftCode(code: string): Promise<Cart> {
+  const id = $cartId.get();
+  if (!id) throw new ApiError(422, 'Your bag is empty');
+  const { data } = await redeemGiftCode(id, code);
+  return remember(data);
+}
+
+export async function dropGiftCode(): Promise<Cart> {
+  const id = $cartId.get();
+  if (!id) throw new ApiError(422, 'Your bag is empty');
+  const { data } = await removeGiftCode(id);
+  return remember(data);
+}
+
+/** At log-in the server names the user's bag (the guest's, now theirs, or one from another device). */
+export function adoptCart(cartId: string | null | undefined, storage: KeyValueStorage | undefined = browserStorage()): void {
+  if (!cartId || $cartId.get() === cartId) return;
+  if ($cartId.get()) return; // the bag on this device was attached to the user at log-in
+  $cartId.set(cartId);
+  try {
+    storage?.setItem(CART_ID_KEY, cartId);
+  } catch {
+    // storage full or disabled: the store still holds the id for this page
+  }
 }
 
 /** After a booking is paid the server empties the bag: forget it here too. */

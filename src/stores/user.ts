@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import type { User } from '../contract/accounts.ts';
 import type { AccountMenuUser } from '../lib/header-account-menu.ts';
-import { clearCart } from './cart.ts';
+import { adoptCart, clearCart } from './cart.ts';
 import { showFooter } from './ui.ts';
 
 export type SessionUser = AccountMenuUser &
@@ -36,6 +36,7 @@ export function provideLoginHooks(h: LoginHooks | undefined): void {
 export function completeLogin(answer: { token: string; user: SessionUser }): void {
   hooks?.storeToken(answer.token, answer.user.lastLoginMethod ?? null);
   $user.set(answer.user);
+  adoptCart(answer.user.cartId);
   $sessionState.set('ready');
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(LOGGED_IN_EVENT, { detail: { userId: answer.user.id } }));
 }

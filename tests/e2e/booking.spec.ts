@@ -1,6 +1,7 @@
 // Booking journeys of a guest (issue 7): widget → bag → checkout → payment → confirmation.
 import { amountOf, bookFromWidget, chooseInWidget, fillCheckout, GUEST, payButton, pickExperience, unitsLeft } from './booking.ts';
 import { expect, test } from './fixtures.ts';
+import { freshEmail, loginAs, signUpViaApi } from './accounts.ts';
 
 // The cookie banner is answered: these journeys are about booking.
 test.beforeEach(async ({ page }) => {
@@ -50,6 +51,11 @@ test.describe('checkout journeys', () => {
     await bookFromWidget(page, option.slugCode, { adults: 2 });
     await axe();
     await fillCheckout(page, '4242 4242 4242 4242');
+    // The test gateway: no third-party script on checkout, and a CSP that allows none.
+    await expect(page.locator('script[src*="stripe"]')).toHaveCount(0);
+    const csp = (await page.request.get('/checkout')).headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain('stripe');
     const total = await page.getByTestId('summary-total').textContent();
     await payButton(page).click();
     await page.waitForURL(/\/checkout\/confirmation\?order=/);
@@ -57,7 +63,12 @@ test.describe('checkout journeys', () => {
     await expect(page.getByTestId('order-number')).toHaveText(/^VRD-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     await expect(page.getByTestId('confirmation-paid')).toContainText(total ?? '');
     await expect(page.getByTestId('confirmation-paid')).toContainText('4242');
-    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', `/users/signup?email=${encodeURIComponent(GUEST.email)}`);
+    // Guests are offered an account with the same e-mail, coming back to this booking.
+    const offer = page.getByRole('link', { name: `Create an account with ${GUEST.email}` });
+    const href = new URL((await offer.getAttribute('href')) ?? '', 'http://x');
+    expect(href.pathname).toBe('/users/signup');
+    expect(href.searchParams.get('email')).toBe(GUEST.email);
+    expect(href.searchParams.get('redirect_path')).toBe('/checkout/confirmation');
     await axe();
     // The bag is empty now.
     expect(await page.evaluate(() => localStorage.getItem('cartId'))).toBeNull();
@@ -203,6 +214,92 @@ test.describe('checkout journeys', () => {
     const bagTotal = await page.getByTestId('bag-total').textContent();
     await page.goto('/checkout');
     await expect(summary.getByTestId('summary-total')).toHaveText(bagTotal ?? '');
+  });
+});
+
+// A member's stored value (spec §3 Cart, §9): the seeded explorer holds S$610 of credits and the
+// gift code EZRA-TRAIL-30. Serial: both journeys use the explorer's one bag.
+test.describe('paying with what a member holds', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('a gift code is applied to the bag and removed', async ({ page, api }) => {
+    await loginAs(page, 'explorer@verdant.test');
+    const option = await pickExperience(api, { currency: 'SGD' });
+    await page.goto('/');
+    await page.evaluate(() => (document.cookie = 'currency=SGD; Path=/'));
+    await bookFromWidget(page, option.slugCode, { adults: 2 });
+    const summary = page.locator('.summary');
+    const before = amountOf((await summary.getByTestId('summary-total').textContent()) ?? '');
+    await expect(page.getByText('Booking as a guest')).toHaveCount(0);
+    await summary.getByLabel('Gift code').fill('NOT-A-GIFT');
+    await summary.getByRole('button', { name: 'Apply' }).nth(1).click();
+    await expect(summary.getByRole('alert')).toHaveText('This gift code is not valid');
+    await summary.getByLabel('Gift code').fill('ezra-trail-30');
+    await summary.getByRole('button', { name: 'Apply' }).nth(1).click();
+    await expect(summary.getByTestId('gift-code-applied')).toContainText('EZRA-TRAIL-30');
+    await expect(summary.getByTestId('summary-gift-code')).toHaveText('−S$30.00');
+    expect(amountOf((await summary.getByTestId('summary-total').textContent()) ?? '')).toBeCloseTo(before - 30, 2);
+    await expect(payButton(page)).toContainText(`S$${(before - 30).toFixed(2)}`);
+    await summary.getByRole('button', { name: 'Remove gift code' }).click();
+    await expect(summary.getByTestId('summary-gift-code')).toHaveCount(0);
+    await expect(summary.getByLabel('Gift code')).toBeVisible();
+    expect(amountOf((await summary.getByTestId('summary-total').textContent()) ?? '')).toBeCloseTo(before, 2);
+  });
+
+  test('credits pay the whole booking, without a card', async ({ page, api }) => {
+    await loginAs(page, 'explorer@verdant.test');
+    const option = await pickExperience(api, { currency: 'SGD' });
+    await page.goto('/');
+    await page.evaluate(() => (document.cookie = 'currency=SGD; Path=/'));
+    await bookFromWidget(page, option.slugCode, { adults: 1 });
+    const summary = page.locator('.summary');
+    const price = (await summary.getByTestId('summary-total').textContent()) ?? '';
+    await page.getByLabel('Use my Verdant credits').check();
+    await expect(summary.getByTestId('summary-credits')).toHaveText(`−${price}`);
+    await expect(summary.getByTestId('summary-total')).toHaveText('S$0.00');
+    await expect(page.getByTestId('settled-by-stored-value')).toHaveText('Nothing left to pay: your credits cover this booking.');
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await fillCheckout(page);
+    await payButton(page).click();
+    await page.waitForURL(/\/checkout\/confirmation\?order=/);
+    await expect(page.getByTestId('confirmation-title')).toHaveText('You’re booked!');
+    await expect(page.getByTestId('order-number')).toHaveText(/^VRD-/);
+    await expect(page.getByTestId('account-offer')).toContainText('It’s in your account');
+    const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+    const order = await page.evaluate(async (id) => {
+      const r = await fetch(`/api/v1/orders/${id}`, { headers: { authorization: 'Bearer verdant-dev-public-key' }, credentials: 'include' });
+      return (await r.json()) as { status: string; payment_method: string; payment: unknown; deducted_credit_amount: { amount: number } };
+    }, orderId);
+    expect(order).toMatchObject({ status: 'placed', payment_method: 'credit', payment: null });
+    expect(order.deducted_credit_amount.amount).toBeCloseTo(amountOf(price), 2);
+  });
+});
+
+test.describe('the bag at log-in', () => {
+  test('a guest’s bag becomes theirs when they log in', async ({ page, api, request }) => {
+    // A member of its own (tests run in parallel on one database); signing up logs the browser
+    // in, so its cookies are dropped to shop as a guest first.
+    const email = freshEmail('bag.owner');
+    await signUpViaApi(page.request, { name: 'Bea Bagwell', email, password: 'a-long-password-1' });
+    await page.context().clearCookies();
+    const option = await pickExperience(api, { currency: 'SGD', skip: 3 });
+    await chooseInWidget(page, option.slugCode);
+    await page.locator('#availability').getByRole('button', { name: 'Add to bag' }).click();
+    await expect(page.locator('.hcart__badge')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cartId'))).not.toBeNull();
+    const cartId = await page.evaluate(() => localStorage.getItem('cartId'));
+    await page.goto('/users/login?redirect_path=%2Fcheckout');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.waitForURL('**/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm and pay' })).toBeVisible();
+    await expect(page.getByText('Booking as a guest')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('cartId'))).toBe(cartId);
+    // The bag is the member's now: a guest holding its id no longer reads it.
+    const guest = await request.get(`/api/v1/cart?cart_id=${cartId}`, { headers: { authorization: 'Bearer verdant-dev-public-key' } });
+    expect(guest.status()).toBe(404);
   });
 });
 

@@ -34,4 +34,17 @@ test.describe('currency picker @mobile', () => {
     await expect(homePrice).toHaveAttribute('data-price-shown', 'EUR');
     await expect(page.locator('.currency-picker__trigger')).toContainText('EUR');
   });
+
+  test('static pages are rendered in USD, so a first visit changes no price text', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    const spans = [...html.matchAll(/<span class="price[^"]*" data-price-amount="[^"]+" data-price-currency="([A-Z]{3})"[^>]*>([^<]+)</g)];
+    expect(spans.length).toBeGreaterThan(0);
+    // Prices set in another currency (yen, rupees …) are converted at build, with the original in the title.
+    expect(spans.some(([, currency]) => currency !== 'USD')).toBe(true);
+    for (const [, , text] of spans) expect(text).toMatch(/^US\$/);
+    await page.goto('/');
+    const first = page.locator('[data-price-amount]').first();
+    await expect(first).toHaveAttribute('data-price-shown', 'USD');
+    expect(spans[0]?.[2]).toBe(await first.textContent());
+  });
 });

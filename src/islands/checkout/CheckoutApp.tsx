@@ -3,7 +3,9 @@
 import { useEffect, useState } from 'react';
 import type { Order } from '../../contract/booking.ts';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
-import { finalizePayment, getOrder, newIdempotencyKey } from '../../api-client/booking.ts';
+import { useStore } from '@nanostores/react';
+import { claimOrder, finalizePayment, getOrder, newIdempotencyKey } from '../../api-client/booking.ts';
+import { $sessionState, $user } from '../../stores/user.ts';
 import { guestsText, whenText } from '../../lib/booking-format.ts';
 import { clearCart } from '../../stores/cart.ts';
 import { formatPrice } from '../booking/money.ts';
@@ -172,22 +174,64 @@ export function OrderConfirmation({ order }: { order: Order }) {
           </div>
         </section>
       )}
-      {(done || held) && (
-        <section className="confirmation__account" aria-labelledby="conf-account">
-          <h2 id="conf-account">Keep your trips in one place</h2>
-          <p>Create a Verdant account with {order.customerEmail} to see this booking, share it and add guests’ details later.</p>
-          <p>
-            <a className="button button--ghost" href={`/users/signup?email=${encodeURIComponent(order.customerEmail)}`}>
-              Create an account
-            </a>
-          </p>
-        </section>
-      )}
+      {(done || held) && <AccountOffer order={order} />}
       <p>
         <a className="text-link" href="/">
           Continue exploring
         </a>
       </p>
     </article>
+  );
+}
+
+/** Where a booking's confirmation page sends a guest to create an account, and back. */
+export function signupHref(order: Pick<Order, 'id' | 'customerEmail'>): string {
+  const q = new URLSearchParams({ email: order.customerEmail, redirect_path: '/checkout/confirmation', redirect_path_query: JSON.stringify({ order: order.id }) });
+  return `/users/signup?${q.toString()}`;
+}
+
+/**
+ * Guests who checked out are offered an account with the same e-mail; back here signed in with
+ * that e-mail, the booking moves into the account. Members see where their trip lives.
+ */
+function AccountOffer({ order }: { order: Order }) {
+  const user = useStore($user);
+  const session = useStore($sessionState);
+  const owner = order.orderItem?.order?.userId ?? null;
+  const [claimed, setClaimed] = useState<'idle' | 'busy' | 'done' | string>('idle');
+  const sameEmail = user !== null && user.email.trim().toLowerCase() === order.customerEmail.trim().toLowerCase();
+  useEffect(() => {
+    if (owner !== null || !sameEmail || claimed !== 'idle') return;
+    setClaimed('busy');
+    claimOrder(order.id).then(
+      () => setClaimed('done'),
+      (err: unknown) => setClaimed(errorMessage(err)),
+    );
+  }, [owner, sameEmail, claimed, order.id]);
+  if (session !== 'ready') return null;
+  if ((owner !== null && owner === user?.id) || claimed === 'done') {
+    return (
+      <section className="confirmation__account" aria-labelledby="conf-account" data-testid="account-offer">
+        <h2 id="conf-account">It’s in your account</h2>
+        <p>Find this booking under your trips: add guests’ details, share it or manage it there.</p>
+        <p>
+          <a className="button button--ghost" href="/account/trips">
+            Go to my trips
+          </a>
+        </p>
+      </section>
+    );
+  }
+  if (user) return claimed !== 'idle' && claimed !== 'busy' ? <p className="checkout__hint">{claimed}</p> : null;
+  return (
+    <section className="confirmation__account" aria-labelledby="conf-account" data-testid="account-offer">
+      <h2 id="conf-account">Keep your trips in one place</h2>
+      <p>Create a Verdant account with {order.customerEmail} to see this booking, share it and add guests’ details later.</p>
+      <p>
+        <a className="button button--ghost" href={signupHref(order)}>
+          Create an account with {order.customerEmail}
+        </a>
+      </p>
+    </section>
   );
 }

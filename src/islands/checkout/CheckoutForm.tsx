@@ -8,12 +8,14 @@ import type { Cart, CheckoutsAvailableResponse, CustomerInfo, PaymentMethod, Pay
 import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { getCheckoutsAvailable, newIdempotencyKey, pay } from '../../api-client/booking.ts';
 import { CUSTOMER_FIELD_LABELS, type CustomerField } from '../../lib/required-info.ts';
-import { $cartId, $cartQuery, addToCart, applyPromotionCode, clearCart, dropPromotionCode } from '../../stores/cart.ts';
+import { $cartId, $cartQuery, addToCart, applyGiftCode, applyPromotionCode, clearCart, dropGiftCode, dropPromotionCode, setUseCredit } from '../../stores/cart.ts';
+import { $user } from '../../stores/user.ts';
 import { $displayCurrency } from '../../stores/currency.ts';
 import { createFetcherStore } from '../../stores/query.ts';
 import { editHref } from '../booking/edit-link.ts';
 import { formatPrice } from '../booking/money.ts';
 import OrderSummary from './OrderSummary.tsx';
+import { StripeCard, type StripeCardHandle } from './stripe-card.tsx';
 import { CardFields, OtpDialog, PayNowPanel, TestCardsNote, tokenizeCard, usePaymentFlow, type CardErrors, type CardValues } from './payment-parts.tsx';
 
 const $currencyKey = computed($displayCurrency, (c) => c ?? '-');
@@ -59,6 +61,7 @@ export default function CheckoutForm() {
   const query = useStore($cartQuery);
   const available = useStore($available);
   const cart = query.data;
+  const user = useStore($user);
 
   if (!cartId || (cart && !cart.orderItem)) {
     return (
@@ -85,7 +88,7 @@ export default function CheckoutForm() {
     }
     return <CheckoutSkeleton />;
   }
-  return <CheckoutLoaded cart={cart} available={available.data ?? null} />;
+  return <CheckoutLoaded cart={cart} available={available.data ?? null} signedIn={user !== null} />;
 }
 
 function CheckoutSkeleton() {
@@ -102,7 +105,7 @@ function CheckoutSkeleton() {
   );
 }
 
-function CheckoutLoaded({ cart, available }: { cart: Cart; available: CheckoutsAvailableResponse | null }) {
+function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: CheckoutsAvailableResponse | null; signedIn: boolean }) {
   const item = cart.orderItem!;
   const [contact, setContact] = useState({ name: '', email: '', phone: '' });
   const [customers, setCustomers] = useState<CustomerInfo[]>(() => Array.from({ length: item.totalQuantity }, () => ({})));
@@ -122,6 +125,8 @@ function CheckoutLoaded({ cart, available }: { cart: Cart; available: CheckoutsA
     setCustomers((list) => Array.from({ length: item.totalQuantity }, (_, i) => list[i] ?? {}));
   }, [item.totalQuantity]);
 
+  const stripeKey = available?.provider === 'stripe' ? available.stripePublishableKey : null;
+  const stripeCard = useRef<StripeCardHandle>(null);
   const flow = usePaymentFlow(
     (res: PayResponse) => {
       clearCart();
@@ -131,6 +136,7 @@ function CheckoutLoaded({ cart, available }: { cart: Cart; available: CheckoutsA
       setMessage(text);
       void $cartQuery.revalidate();
     },
+    stripeKey,
   );
   useEffect(() => {
     if (message) messageRef.current?.focus();
@@ -141,7 +147,10 @@ function CheckoutLoaded({ cart, available }: { cart: Cart; available: CheckoutsA
   const invoice = available?.paymentTimings.find((t) => t.timing === 'invoice');
   const busy = flow.state.step !== 'idle';
   const total = cart.exchangedTotalAmountWithConversionFee;
-  const effectiveMethod: PaymentMethod = timing === 'invoice' ? 'invoice' : timing === 'later' ? 'card' : method;
+  // Nothing left to pay: credits (or a gift code) settle the booking without any payment provider.
+  const settledByStoredValue = timing === 'checkout' && total.amount === 0 && (cart.fullPaymentByCredit || cart.giftCodeAmount.amount > 0);
+  const storedMethod: PaymentMethod = cart.fullPaymentByCredit ? 'credit' : 'gift_code';
+  const effectiveMethod: PaymentMethod = timing === 'invoice' ? 'invoice' : timing === 'later' ? 'card' : settledByStoredValue ? storedMethod : method === 'credit' || method === 'gift_code' ? 'card' : method;
 
   const setCustomer = (i: number, field: CustomerField, value: string) => setCustomers((list) => list.map((c, j) => (j === i ? { ...c, [field]: value } : c)));
 
@@ -177,7 +186,15 @@ function CheckoutLoaded({ cart, available }: { cart: Cart; available: CheckoutsA
     if (!attempt.current || attempt.current.card !== cardSig) attempt.current = { key: newIdempotencyKey(), token: null, card: cardSig };
     const current = attempt.current;
     try {
-      if (effectiveMethod === 'card' && timing === 'checkout' && !current.token) {
+      if (effectiveMethod === 'card' && timing === 'checkout' && !current.token && stripeKey) {
+        const pm = stripeCard.current ? await stripeCard.current.paymentMethod() : { error: 'The card form is still loading' };
+        if ('error' in pm) {
+          flow.fail(new ApiError(422, pm.error));
+          attempt.current = null;
+          return;
+        }
+        current.token = pm.token;
+      } else if (effectiveMethod === 'card' && timing === 'checkout' && !current.token) {
         const t = await tokenizeCard(card);
         if ('errors' in t) {
           setCardErrors(t.errors);
@@ -214,20 +231,31 @@ function CheckoutLoaded({ cart, available }: { cart: Cart; available: CheckoutsA
   };
 
   const err = (key: string) => errors[key];
-  const payLabel = timing === 'later' ? 'Reserve now, pay later' : timing === 'invoice' ? 'Book and send me the invoice' : `Pay ${formatPrice(total)}`;
+  const payLabel =
+    timing === 'later'
+      ? 'Reserve now, pay later'
+      : timing === 'invoice'
+        ? 'Book and send me the invoice'
+        : settledByStoredValue
+          ? storedMethod === 'credit'
+            ? 'Book with my credits'
+            : 'Book with my gift code'
+          : `Pay ${formatPrice(total)}`;
 
   return (
     <div className="checkout">
       <form className="checkout__main" onSubmit={submit} noValidate>
         <p className="eyebrow">Checkout</p>
         <h1>Confirm and pay</h1>
-        <p className="checkout__guest">
-          Booking as a guest. Have an account?{' '}
-          <a className="text-link" href="/users/login?redirect_path=%2Fcheckout">
-            Log in
-          </a>{' '}
-          to use your credits and gift codes.
-        </p>
+        {!signedIn && (
+          <p className="checkout__guest">
+            Booking as a guest. Have an account?{' '}
+            <a className="text-link" href="/users/login?redirect_path=%2Fcheckout">
+              Log in
+            </a>{' '}
+            to use your credits and gift codes.
+          </p>
+        )}
 
         <section className="checkout__section" aria-labelledby="co-contact">
           <h2 id="co-contact">Your details</h2>
@@ -312,21 +340,26 @@ function CheckoutLoaded({ cart, available }: { cart: Cart; available: CheckoutsA
               )}
             </fieldset>
           )}
-          {timing === 'checkout' && (
+          {signedIn && timing === 'checkout' && <UseCredits cart={cart} disabled={busy} />}
+          {settledByStoredValue && (
+            <p className="checkout__settled" data-testid="settled-by-stored-value">
+              Nothing left to pay: your {storedMethod === 'credit' ? 'credits cover' : 'gift code covers'} this booking.
+            </p>
+          )}
+          {timing === 'checkout' && !settledByStoredValue && (
             <fieldset className="choice-list choice-list--methods">
               <legend className="checkout__legend">Pay with</legend>
               <Choice name="method" value="card" checked={method === 'card'} onChange={() => setMethod('card')} title="Card" text="Visa, Mastercard, American Express" />
               <Choice name="method" value="paynow" checked={method === 'paynow'} disabled={!paynowOk?.available} onChange={() => setMethod('paynow')} title="PayNow" text={paynowOk?.available ? 'Scan a QR with your Singapore banking app' : (paynowOk?.reason ?? 'PayNow takes Singapore dollars')} />
-              {available?.paymentMethods
-                .filter((m) => m.method === 'credit' || m.method === 'gift_code')
-                .map((m) => (
-                  <Choice key={m.method} name="method" value={m.method} checked={method === m.method} disabled={!m.available} onChange={() => setMethod(m.method)} title={m.method === 'credit' ? 'Verdant credits' : 'Gift code'} text={m.reason ?? ''} />
-                ))}
             </fieldset>
           )}
-          {timing === 'checkout' && method === 'card' && (
+          {timing === 'checkout' && effectiveMethod === 'card' && (
             <>
-              <CardFields values={card} errors={{ ...cardErrors, ...(err('cardToken') ? { number: err('cardToken') } : {}) }} onChange={setCard} disabled={busy} />
+              {stripeKey ? (
+                <StripeCard ref={stripeCard} publishableKey={stripeKey} disabled={busy} />
+              ) : (
+                <CardFields values={card} errors={{ ...cardErrors, ...(err('cardToken') ? { number: err('cardToken') } : {}) }} onChange={setCard} disabled={busy} />
+              )}
               {available?.provider === 'test' && <TestCardsNote />}
             </>
           )}
@@ -373,12 +406,19 @@ function CheckoutLoaded({ cart, available }: { cart: Cart; available: CheckoutsA
           lines={cart.exchanged.lines}
           subtotal={cart.exchangedSubtotalAmountWithConversionFee}
           discount={cart.promotionCode && cart.exchanged.promotionDiscount.amount > 0 ? { label: `Promotion ${cart.promotionCode.code}`, amount: cart.exchanged.promotionDiscount } : null}
+          deductions={[
+            { label: 'Welcome discount', amount: cart.exchanged.welcomeDiscount, testId: 'summary-welcome' },
+            { label: 'Referral', amount: cart.exchanged.referralAmount, testId: 'summary-referral' },
+            { label: `Gift code ${cart.giftCode ?? ''}`.trim(), amount: cart.exchanged.giftCodeAmount, testId: 'summary-gift-code' },
+            { label: 'Verdant credits', amount: cart.exchanged.deductedCredit, testId: 'summary-credits' },
+          ]}
           crossedOut={cart.totalCrossOutPrice}
           total={total}
           exchange={cart.exchange}
           conversionFee={cart.exchanged.conversionFee}
         >
           <PromoCode cart={cart} disabled={busy} />
+          {signedIn && <GiftCode cart={cart} disabled={busy} />}
           <p className="summary__edit">
             <a className="text-link" href={editHref(item)}>
               Change date or guests
@@ -453,6 +493,118 @@ function PromoCode({ cart, disabled }: { cart: Cart; disabled: boolean }) {
     <div className="promo">
       <label htmlFor={id} className="form-field__label">
         Promotion code
+      </label>
+      <div className="promo__row">
+        <input
+          id={id}
+          value={code}
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void apply();
+            }
+          }}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-e` : undefined}
+          disabled={busy || disabled}
+        />
+        <button type="button" className="button button--ghost promo__apply" onClick={() => void apply()} disabled={busy || disabled} aria-busy={busy || undefined}>
+          Apply
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-e`} className="form-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** "Use my Verdant credits": the server reprices the bag with the balance (all of it, or leaving S$10). */
+function UseCredits({ cart, disabled }: { cart: Cart; disabled: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Shown at once; the bag's answer confirms it (or the box goes back on an error).
+  const [checked, setChecked] = useState(cart.useCredit);
+  useEffect(() => setChecked(cart.useCredit), [cart.useCredit]);
+  const toggle = async (on: boolean) => {
+    setChecked(on);
+    setBusy(true);
+    setError(null);
+    try {
+      await setUseCredit(on);
+      void $available.revalidate();
+    } catch (err) {
+      setChecked(!on);
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const used = cart.exchanged.deductedCredit;
+  return (
+    <div className="credits">
+      <label className="credits__toggle">
+        <input type="checkbox" checked={checked} disabled={busy || disabled} onChange={(e) => void toggle(e.target.checked)} />
+        <span>Use my Verdant credits</span>
+      </label>
+      {cart.useCredit && checked && (
+        <p className="checkout__hint" data-testid="credits-note">
+          {used.amount > 0
+            ? cart.fullPaymentByCredit
+              ? `Your credits pay the whole ${formatPrice(used)}.`
+              : `${formatPrice(used)} comes off with your credits; at least ${formatPrice(cart.minimumAmount)} is paid another way.`
+            : `You have no credits to use on this booking yet.`}
+        </p>
+      )}
+      {error && (
+        <p className="form-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function GiftCode({ cart, disabled }: { cart: Cart; disabled: boolean }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      setCode('');
+      void $available.revalidate();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (cart.giftCode) {
+    return (
+      <div className="promo promo--applied" data-testid="gift-code-applied">
+        <p>
+          <span className="promo__code">{cart.giftCode}</span> <span>Gift code: −{formatPrice(cart.exchanged.giftCodeAmount)}</span>
+        </p>
+        <button type="button" className="hcart__link" onClick={() => void run(dropGiftCode)} disabled={busy || disabled}>
+          Remove gift code
+        </button>
+        {error && <p className="form-field__error">{error}</p>}
+      </div>
+    );
+  }
+  const apply = () => (code.trim() ? run(() => applyGiftCode(code.trim())) : setError('Please enter a gift code'));
+  return (
+    <div className="promo">
+      <label htmlFor={id} className="form-field__label">
+        Gift code
       </label>
       <div className="promo__row">
         <input

@@ -8,6 +8,7 @@ import { getCheckoutsAvailable, getOrder, newIdempotencyKey, pay } from '../../a
 import { formatPrice } from '../booking/money.ts';
 import { OrderConfirmation } from './CheckoutApp.tsx';
 import OrderSummary from './OrderSummary.tsx';
+import { StripeCard, type StripeCardHandle } from './stripe-card.tsx';
 import { CardFields, OtpDialog, PayNowPanel, TestCardsNote, tokenizeCard, usePaymentFlow, type CardErrors, type CardValues } from './payment-parts.tsx';
 import './checkout.css';
 
@@ -21,7 +22,7 @@ export default function OrderPaymentApp() {
   const route = orderPaymentPath(window.location.pathname);
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [provider, setProvider] = useState<{ test: boolean; simulate: boolean }>({ test: false, simulate: false });
+  const [provider, setProvider] = useState<Provider>({ test: false, simulate: false, stripeKey: null });
 
   useEffect(() => {
     if (!route) return;
@@ -29,8 +30,8 @@ export default function OrderPaymentApp() {
       .then(({ data }) => setOrder(data))
       .catch((err: unknown) => setError(err instanceof ApiError && err.status === 404 ? 'We can’t find this booking. Check the link in your e-mail.' : errorMessage(err)));
     getCheckoutsAvailable(undefined, undefined)
-      .then(({ data }) => setProvider({ test: data.provider === 'test', simulate: data.canSimulatePayments }))
-      .catch(() => setProvider({ test: false, simulate: false }));
+      .then(({ data }) => setProvider({ test: data.provider === 'test', simulate: data.canSimulatePayments, stripeKey: data.provider === 'stripe' ? data.stripePublishableKey : null }))
+      .catch(() => setProvider({ test: false, simulate: false, stripeKey: null }));
   }, []);
 
   if (!route || error) {
@@ -53,7 +54,10 @@ export default function OrderPaymentApp() {
   return <PayOrder order={order} kind={route.kind} provider={provider} onPaid={(o) => (window.location.href = route.kind === 'invoice' ? `/invoices/${o.id}/success` : `/later-payment/${o.id}`)} />;
 }
 
-function PayOrder({ order, kind, provider, onPaid }: { order: Order; kind: 'later' | 'invoice'; provider: { test: boolean; simulate: boolean }; onPaid: (o: Order) => void }) {
+type Provider = { test: boolean; simulate: boolean; stripeKey: string | null };
+
+function PayOrder({ order, kind, provider, onPaid }: { order: Order; kind: 'later' | 'invoice'; provider: Provider; onPaid: (o: Order) => void }) {
+  const stripeCard = useRef<StripeCardHandle>(null);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
@@ -62,6 +66,7 @@ function PayOrder({ order, kind, provider, onPaid }: { order: Order; kind: 'late
   const flow = usePaymentFlow(
     (res) => onPaid(res.order),
     (text) => setMessage(text),
+    provider.stripeKey,
   );
   const total = order.exchangedTotalAmountWithConversionFee;
   const busy = flow.state.step !== 'idle';
@@ -75,7 +80,14 @@ function PayOrder({ order, kind, provider, onPaid }: { order: Order; kind: 'late
     flow.start();
     try {
       let cardToken: string | undefined;
-      if (method === 'card') {
+      if (method === 'card' && provider.stripeKey) {
+        const pm = stripeCard.current ? await stripeCard.current.paymentMethod() : { error: 'The card form is still loading' };
+        if ('error' in pm) {
+          flow.fail(new ApiError(422, pm.error));
+          return;
+        }
+        cardToken = pm.token;
+      } else if (method === 'card') {
         const t = await tokenizeCard(card);
         if ('errors' in t) {
           setCardErrors(t.errors);
@@ -135,7 +147,7 @@ function PayOrder({ order, kind, provider, onPaid }: { order: Order; kind: 'late
           </fieldset>
           {method === 'card' && (
             <>
-              <CardFields values={card} errors={cardErrors} onChange={setCard} disabled={busy} />
+              {provider.stripeKey ? <StripeCard ref={stripeCard} publishableKey={provider.stripeKey} disabled={busy} /> : <CardFields values={card} errors={cardErrors} onChange={setCard} disabled={busy} />}
               {provider.test && <TestCardsNote />}
             </>
           )}

@@ -11,6 +11,8 @@ type Props = {
   lines: PriceLine[];
   subtotal: Money;
   discount?: { label: string; amount: Money } | null;
+  /** Further deductions after the promotion (welcome discount, gift code, credits), in order. */
+  deductions?: { label: string; amount: Money; testId?: string }[];
   total: Money;
   exchange: ExchangeInfo;
   conversionFee: Money;
@@ -18,7 +20,9 @@ type Props = {
   children?: React.ReactNode;
 };
 
-export default function OrderSummary({ item, lines, subtotal, discount, total, exchange, conversionFee, crossedOut, children }: Props) {
+export default function OrderSummary({ item, lines, subtotal, discount, deductions = [], total, exchange, conversionFee, crossedOut, children }: Props) {
+  const more = deductions.filter((d) => d.amount.amount > 0);
+  const promo = discount && discount.amount.amount > 0 ? discount : null;
   const image = item.option.images[0];
   return (
     <section className="summary" aria-labelledby="summary-title">
@@ -51,18 +55,24 @@ export default function OrderSummary({ item, lines, subtotal, discount, total, e
             <dd>{formatPrice(l.amount)}</dd>
           </div>
         ))}
-        {discount && discount.amount.amount > 0 && (
-          <>
-            <div className="summary__sub">
-              <dt>Subtotal</dt>
-              <dd>{crossedOut ? <s>{formatPrice(crossedOut)}</s> : formatPrice(subtotal)}</dd>
-            </div>
-            <div className="summary__discount">
-              <dt>{discount.label}</dt>
-              <dd>−{formatPrice(discount.amount)}</dd>
-            </div>
-          </>
+        {(promo || more.length > 0) && (
+          <div className="summary__sub">
+            <dt>Subtotal</dt>
+            <dd data-testid="summary-subtotal">{crossedOut && promo ? <s>{formatPrice(crossedOut)}</s> : formatPrice(subtotal)}</dd>
+          </div>
         )}
+        {promo && (
+          <div className="summary__discount">
+            <dt>{promo.label}</dt>
+            <dd data-testid="summary-promotion">−{formatPrice(promo.amount)}</dd>
+          </div>
+        )}
+        {more.map((d) => (
+          <div className="summary__discount" key={d.label}>
+            <dt>{d.label}</dt>
+            <dd data-testid={d.testId}>−{formatPrice(d.amount)}</dd>
+          </div>
+        ))}
         <div className="summary__total">
           <dt>Total ({total.currency})</dt>
           <dd data-testid="summary-total">{formatPrice(total)}</dd>

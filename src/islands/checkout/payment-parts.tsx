@@ -184,7 +184,7 @@ export type FlowState =
  * Drives a pay call to its end: a challenge goes to pay_otp (or pay_fail), a PayNow QR is
  * polled with finalize until paid. Each follow-up call carries its own Idempotency-Key.
  */
-export function usePaymentFlow(onDone: (res: PayResponse) => void, onFailed: (message: string) => void) {
+export function usePaymentFlow(onDone: (res: PayResponse) => void, onFailed: (message: string) => void, stripeKey?: string | null) {
   const [state, setState] = useState<FlowState>({ step: 'idle' });
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -192,7 +192,25 @@ export function usePaymentFlow(onDone: (res: PayResponse) => void, onFailed: (me
   const settle = (res: PayResponse) => {
     if (res.status === 'requires_action' && res.nextAction?.type === 'otp_challenge') setState({ step: 'otp', res, busy: false, error: null });
     else if (res.status === 'requires_action' && res.nextAction?.type === 'paynow_qr') setState({ step: 'paynow', res, busy: false });
-    else if (res.status === 'requires_action') {
+    else if (res.status === 'requires_action' && res.nextAction?.type === 'stripe_confirm' && stripeKey) {
+      // Stripe.js shows the bank's step; then the server asks Stripe how it ended.
+      const { clientSecret } = res.nextAction;
+      const orderId = res.order.id;
+      setState({ step: 'paying' });
+      import('./stripe-card.tsx')
+        .then(({ handleStripeAction }) => handleStripeAction(stripeKey, clientSecret))
+        .then(
+          async () => settle((await finalizePayment(orderId, newIdempotencyKey())).data),
+          async (err: unknown) => {
+            try {
+              settle((await payFail(orderId, 'authentication_failed', newIdempotencyKey())).data);
+            } catch (failure) {
+              fail(failure instanceof ApiError ? failure : err);
+            }
+          },
+        )
+        .catch(fail);
+    } else if (res.status === 'requires_action') {
       setState({ step: 'idle' });
       onFailed('This payment needs a step this page cannot show. Please choose another way to pay.');
     } else {

@@ -33,7 +33,9 @@ export function applyCurrency(code: string, data: CurrencyData, root: ParentNode
     if (!Number.isFinite(original.amount) || !originalFormat) continue;
     try {
       const shown = convertMoney(original, target, data.rates);
-      el.textContent = formatMoney(shown, target, { trimWholeDecimals: true });
+      const text = formatMoney(shown, target, { trimWholeDecimals: true });
+      // Pages are rendered in the default currency: leave equal text alone (no needless layout work).
+      if (el.textContent !== text) el.textContent = text;
       if (shown.currency === original.currency) el.removeAttribute('title');
       else el.title = `Approximately; converted from ${formatMoney(original, originalFormat, { trimWholeDecimals: true })}`;
       el.dataset['priceShown'] = shown.currency;

@@ -1,6 +1,7 @@
 // Runs on every page (a few hundred bytes): when this browser holds a login token, ask the API
 // who is logged in and fill `$user` (the header's shared islands then hydrate to show the
 // account menu); wire the log-in hooks, the log-out call and the realtime connection.
+import { adoptCart } from '../../stores/cart.ts';
 import { logoutCall, currentUser } from '../../api-client/accounts.ts';
 import { ApiError } from '../../api-client/client.ts';
 import { clearUserToken, readUserToken, storeLogin } from '../../api-client/user-token.ts';
@@ -20,6 +21,7 @@ export async function loadSession(): Promise<void> {
   try {
     const { data } = await currentUser();
     $user.set(data);
+    adoptCart(data.cartId);
     window.dispatchEvent(new Event(HYDRATED));
   } catch (err) {
     // 401: the session ended (logged out elsewhere, expired); anything else: try on the next page.

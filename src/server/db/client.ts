@@ -22,6 +22,13 @@ export type Database = {
   close: () => Promise<void>;
 };
 
+/**
+ * Session setting for pg_trgm's `<%` (word similarity) used by services/search.ts. The default
+ * 0.6 misses one dropped letter in a mid-length word ("malasia" → "Malaysia" scores 0.55); 0.5
+ * still keeps unrelated names out. Set on every connection, so the operator stays index-backed.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export class DatabaseLockedError extends Error {
@@ -87,7 +94,11 @@ export type OpenOptions = {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    });
     pool.on('error', (err) => console.error('PostgreSQL pool error', err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
@@ -114,6 +125,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
       extensions: { pg_trgm },
     });
+    await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

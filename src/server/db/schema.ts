@@ -197,6 +197,17 @@ export const options = pgTable('options', {
   check('options_qty_ck', sql`${t.minQtyForPrice} >= 1 AND ${t.maxQtyForPrice} >= ${t.minQtyForPrice}`),
 ]);
 
+/**
+ * One row per (experience, visitor, day) that was counted in options.views_count, so a reload or
+ * a second tab does not count again. The visitor is a keyed hash that changes every day (no
+ * cookie, nothing that identifies a person over time); rows older than a few days are pruned.
+ */
+export const optionViews = pgTable('option_views', {
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  visitor: text('visitor').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.optionId, t.visitor, t.day] }), index('option_views_day_idx').on(t.day)]);
+
 export const optionImages = pgTable('option_images', {
   optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
   imageId: integer('image_id').notNull().references(() => images.id),
@@ -779,6 +790,10 @@ export const carts = pgTable('carts', {
   id: text('id').primaryKey(), // random, 128 bits, URL-safe
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
   currency: text('currency').notNull(),
+  /** The traveller asked to pay with their credits (spec Cart.useCredit); users only. */
+  useCredit: boolean('use_credit').notNull().default(false),
+  /** A gift code of the user's applied to this bag (spec Cart.giftCode); used up by the pay call. */
+  giftCodeId: text('gift_code_id').references(() => giftCodes.id, { onDelete: 'set null' }),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [index('carts_user_idx').on(t.userId)]);

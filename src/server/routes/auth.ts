@@ -76,7 +76,7 @@ export function authRoutes() {
     if (!checked.ok) throw new HttpError(422, checked.error, checked.field ? { fields: { whatsapp_code: checked.error } } : {});
     const user = await findByPhone(c.var.db, phoneNumber);
     if (user?.discardedAt) throw new HttpError(403, TEXT.deleted(c.var.config.supportEmail));
-    if (user) return logIn(c, user.id, 'whatsapp');
+    if (user) return logIn(c, user.id, 'whatsapp', body.cartId);
     // A new number: the sign-up step follows and proves the number with this ticket.
     const ticket = await issuePhoneTicket(c.var.db, checked.id);
     setCookie(c, PHONE_TICKET_COOKIE, ticket, { httpOnly: true, sameSite: 'Lax', secure: c.var.config.isProduction, path: '/', maxAge: OTP.ticketTtlMs / 1000 });

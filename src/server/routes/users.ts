@@ -25,6 +25,7 @@ import { issuePasswordToken, normalisePhone, passwordLogin, resetPassword, signU
 import { hashPassword, verifyPassword } from '../services/secrets.ts';
 import { deleteOtherSessions, type LoginMethod } from '../services/sessions.ts';
 import { findActive, findByEmail, userView } from '../services/users.ts';
+import { attachCartToUser } from '../services/booking/account-seam.ts';
 import { accountLimit } from './account-limits.ts';
 
 export const PHONE_TICKET_COOKIE = 'verdant_phone_ticket';
@@ -38,10 +39,12 @@ export function geoCountry(c: Context<AppEnv>): string | null {
 }
 
 /** Logs in and answers `{token, user}` (the token goes to localStorage for payment calls). */
-export async function logIn(c: Context<AppEnv>, userId: string, method: LoginMethod) {
+export async function logIn(c: Context<AppEnv>, userId: string, method: LoginMethod, cartId?: string | null) {
   const token = await startSession(c, userId, method);
+  // The guest's bag (spec: the login calls carry cartId) becomes the user's; the answer names it.
+  const bag = await attachCartToUser(c.var.db, cartId, userId);
   const user = await userView(c.var.db, c.var.providers.storage, userId, { full: true });
-  return reply(c, { token, user } satisfies AuthResponse);
+  return reply(c, { token, user: { ...user, cartId: bag } } satisfies AuthResponse);
 }
 
 export async function sendPasswordMail(c: Context<AppEnv>, user: typeof users.$inferSelect) {
@@ -75,7 +78,7 @@ export function userRoutes() {
   r.post('/login', accountLimit('login'), async (c) => {
     const body = await readBody(c, LoginBody);
     const result = await passwordLogin(c.var.db, body.user.email, body.user.password);
-    if (result.ok) return logIn(c, result.user.id, 'email');
+    if (result.ok) return logIn(c, result.user.id, 'email', body.cartId);
     switch (result.reason) {
       case 'locked':
         throw new HttpError(403, TEXT.locked);
@@ -118,7 +121,7 @@ export function userRoutes() {
     );
     if (!result.ok) throw new HttpError(422, result.error, result.field ? { fields: { [result.field]: result.error } } : {});
     if (phoneNumber) deleteCookie(c, PHONE_TICKET_COOKIE, { path: '/' });
-    return logIn(c, result.userId, phoneNumber ? 'whatsapp' : 'email');
+    return logIn(c, result.userId, phoneNumber ? 'whatsapp' : 'email', body.cartId);
   });
 
   r.delete('/logout', async (c) => {
@@ -177,7 +180,7 @@ export function userRoutes() {
     }
     const result = await socialSignIn(c.var.db, name, identity, geoCountry(c));
     if (!result.ok) throw new HttpError(result.reason === 'deleted' ? 403 : 422, result.reason === 'deleted' ? TEXT.deleted(c.var.config.supportEmail) : failed);
-    return logIn(c, result.userId, name);
+    return logIn(c, result.userId, name, body.cartId);
   });
 
   return r;

@@ -1,4 +1,5 @@
 // The user as the storefront sees it (spec §3 User, src/contract/accounts.ts), and look-ups.
+import { bagOfUser } from './booking/account-seam.ts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { User } from '../../contract/accounts.ts';
 import type { Db } from '../db/client.ts';
@@ -63,7 +64,7 @@ export async function userView(db: Db, storage: FileStorage, userId: string, opt
     avatar: row.avatarKey,
     avatarUrl: row.avatarKey ? storage.url(row.avatarKey) : null,
     lastLoginMethod: row.lastLoginMethod,
-    cartId: null,
+    cartId: await bagOfUser(db, userId),
     bucketLists: opts.full === false ? [] : await bucketListsOf(db, userId, userId),
     isEmailOwnedByDiscardedUser: false,
     shouldCreatePassword: row.passwordHash === null,

@@ -62,7 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}, extend?: (
   });
   const redisUrl = testBackend.kind === 'postgres' ? testBackend.redisUrl : undefined;
   const rateLimitStore = createRateLimitStore(redisUrl, `verdant:test:${randomId(6)}:`);
-  const log = pino({ level: 'silent' });
+  const log = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
   const app = createApp({ db: database.db, config, log, rateLimitStore, ...(extend ? { extend } : {}), ...(providers ? { providers } : {}) });
 
   /** Calls the API like the storefront does (bearer, JSON) and camelizes the answer. */

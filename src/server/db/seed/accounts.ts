@@ -9,7 +9,7 @@ import { idFrom } from './prng.ts';
 /** The seeded supplier invitation: /users/signup?code=sukau-riverkeepers-invite */
 export const DEMO_INVITATION = { id: 'sukau-riverkeepers-invite', email: 'hello@sukau-riverkeepers.example', operatorSlug: 'sukau-riverkeepers' };
 /** A gift code the traveller holds, and one nobody has claimed yet (to try "Add a gift code"). */
-export const DEMO_GIFT_CODES = { held: 'TESS-BIRTHDAY-50', unclaimed: 'RIVER-WELCOME-25' };
+export const DEMO_GIFT_CODES = { held: 'TESS-BIRTHDAY-50', unclaimed: 'RIVER-WELCOME-25', explorer: 'EZRA-TRAIL-30' };
 export const DEMO_REFERRAL_CODES: Record<string, string> = {
   'traveller@verdant.test': 'TESSGOES',
   'admin@verdant.test': 'ADAVERDT',
@@ -72,6 +72,12 @@ export async function seedAccounts(db: Db, userIds: Map<string, string>, summary
     { kind: 'spend', amount: -2500, currency: 'SGD', description: 'Used on Pulau Ubin mangrove kayak at dawn', reference: 'seed:order-1042', createdAt: '2026-02-18T07:45:00Z' },
     { kind: 'refund', amount: 500, currency: 'SGD', description: 'Credit returned: one guest fewer on Pulau Ubin', reference: 'seed:refund-1042', createdAt: '2026-02-20T10:00:00Z' },
   ]);
+  // The explorer pays with what they hold: a credit balance and a gift code (booking journeys).
+  const explorer = id('explorer@verdant.test');
+  await ledger(db, explorer, [
+    { kind: 'welcome', amount: 1000, currency: 'SGD', description: 'Welcome gift for joining Verdant', reference: 'seed:welcome', createdAt: '2026-03-09T10:00:00Z' },
+    { kind: 'refund', amount: 60_000, currency: 'SGD', description: 'Credit returned: Kinabatangan river cruise cancelled by the operator', reference: 'seed:refund-kinabatangan', createdAt: '2026-07-02T09:30:00Z' },
+  ]);
   await ledger(db, ambassador, [
     { kind: 'referral_reward', amount: 3000, currency: 'MYR', description: 'Referral reward: Wei Ling completed their first trip', reference: 'seed:referral-weiling', createdAt: '2026-04-20T11:00:00Z' },
   ]);
@@ -81,6 +87,7 @@ export async function seedAccounts(db: Db, userIds: Map<string, string>, summary
     .values([
       { id: idFrom('gift-code:tess-birthday'), code: DEMO_GIFT_CODES.held, amount: 5000, currency: 'SGD', holderUserId: traveller, senderName: 'Maya', message: 'Happy birthday, Tess! Go and find those hornbills. Love, Maya', status: 'active', expiresAt: at('2028-06-30T15:59:59Z'), claimedAt: at('2026-06-01T09:00:00Z'), createdAt: at('2026-05-30T20:12:00Z') },
       { id: idFrom('gift-code:forest-40'), code: 'FOREST-40', amount: 4000, currency: 'SGD', holderUserId: traveller, senderName: 'Jonah', message: 'For your next trip into the green. J.', status: 'redeemed', expiresAt: at('2027-12-31T15:59:59Z'), claimedAt: at('2026-02-03T12:00:00Z'), redeemedAt: at('2026-02-03T12:05:00Z'), createdAt: at('2026-01-28T10:00:00Z') },
+      { id: idFrom('gift-code:ezra-trail'), code: DEMO_GIFT_CODES.explorer, amount: 3000, currency: 'SGD', holderUserId: explorer, senderName: 'Noor', message: 'For the next trail. N.', status: 'active', expiresAt: at('2030-06-30T15:59:59Z'), claimedAt: at('2026-08-01T09:00:00Z'), createdAt: at('2026-07-30T20:00:00Z') },
       { id: idFrom('gift-code:river-welcome'), code: DEMO_GIFT_CODES.unclaimed, amount: 2500, currency: 'SGD', holderUserId: null, senderName: 'The Verdant team', message: 'A little something for your first river trip.', status: 'active', expiresAt: at('2030-12-31T15:59:59Z'), createdAt: at('2026-01-01T00:00:00Z') },
     ])
     .onConflictDoNothing();
@@ -114,5 +121,5 @@ export async function seedAccounts(db: Db, userIds: Map<string, string>, summary
     await db.insert(s.supplierInvitations).values({ id: DEMO_INVITATION.id, email: DEMO_INVITATION.email, operatorId: operator.id, expiresAt: at('2030-12-31T15:59:59Z'), createdAt: at('2026-06-01T00:00:00Z') }).onConflictDoNothing();
   }
   summary['bucket_lists'] = lists.length;
-  summary['gift_codes'] = 3;
+  summary['gift_codes'] = 4;
 }

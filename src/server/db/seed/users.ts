@@ -31,6 +31,8 @@ export const DEV_USERS: DevUser[] = [
   u('ambassador@verdant.test', 'Amara Ambassador', 'MY', { ambassador: { status: 'approved', channel: 'instagram', handle: '@amara.outdoors', referralCode: 'AMARA10' } }),
   u('ambassador.applied@verdant.test', 'Aiden Applied', 'AU', { ambassador: { status: 'applied', channel: 'tiktok', handle: '@aiden.wanders', referralCode: 'AIDEN10' } }),
   u('ambassador.rejected@verdant.test', 'Rhea Rejected', 'IN', { ambassador: { status: 'rejected', channel: 'blog', handle: 'rhea-roams.example', referralCode: 'RHEA10' } }),
+  // A member with credits and a gift code to spend at checkout (booking journeys).
+  u('explorer@verdant.test', 'Ezra Explorer', 'SG'),
 ];
 
 /** Argon2id with the parameters the auth service uses. Salted, so the hash differs per run. */

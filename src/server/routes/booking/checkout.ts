@@ -4,7 +4,7 @@
 // webhook; and the test gateway's card tokens and PayNow simulation in development.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CheckoutsAvailableQuery,
@@ -28,7 +28,7 @@ import { WebhookSignatureError } from '../../providers/payments/port.ts';
 import { CardError, type createTestGateway } from '../../providers/payments/test-gateway.ts';
 import { currentBookingUser, mayReadOrder, storedValueFor } from '../../services/booking/account-seam.ts';
 import { isOperatingDate, parseTimeslotId, slotKeysOf, todayFor, unitsLeftFor } from '../../services/booking/availability.ts';
-import { itemRelations, quoteCart } from '../../services/booking/cart.ts';
+import { itemRelations, quoteCart, usableCart } from '../../services/booking/cart.ts';
 import { loadBookableOption, loadMoneyContext } from '../../services/booking/catalog.ts';
 import { answerOtp, finalizePayment, handleWebhook, orderView, payCart, payOrder, readableOrder, reportPayFail, simulatePayNow, type CheckoutDeps } from '../../services/booking/checkout.ts';
 import { idempotent } from '../../services/booking/idempotency.ts';
@@ -81,6 +81,7 @@ export function checkoutRoutes() {
     let credit = { available: false, reason: 'Log in to pay with your Verdant credits' as string | null };
     let gift = { available: false, reason: 'Log in to pay with a gift code' as string | null };
     if (q.cartId) {
+      await usableCart(d.db, q.cartId, d.user);
       const [item] = await d.db.select().from(orderItems).where(eq(orderItems.cartId, q.cartId)).limit(1);
       if (item) {
         const option = await loadBookableOption(d.db, { id: item.optionId });
@@ -177,6 +178,27 @@ export function checkoutRoutes() {
     const [, payment, customers] = await itemRelations(d.db, item);
     const m = await loadMoneyContext(d.db);
     return reply(c, { orderItem: toOrderItem({ item, option, m, lines: o.lines.base as never, order: o, payment, customers }) });
+  });
+
+  /**
+   * A guest who booked and then created an account with the same e-mail (the confirmation page
+   * offers it) takes the booking into the account. The unguessable order id and the matching
+   * e-mail are both needed; an order that already belongs to someone is never moved.
+   */
+  app.post('/orders/:id/claim', async (c) => {
+    const { id } = readParams(c, OrderParams);
+    const d = await deps(c, false);
+    if (!d.user) throw new HttpError(401, 'Log in to keep this booking in your account', { body: { code: 'login_required' } });
+    const [o] = await d.db.select().from(orders).where(eq(orders.id, id));
+    if (!o || !mayReadOrder(d.user, o)) throw new HttpError(404, 'Order not found');
+    if (o.userId === null) {
+      if (o.customerEmail.trim().toLowerCase() !== d.user.email.trim().toLowerCase()) {
+        throw new HttpError(403, `This booking was made with ${o.customerEmail}: log in with that e-mail to keep it in your account`);
+      }
+      if (o.status !== 'placed' && o.status !== 'awaiting_payment') throw new HttpError(409, 'Only a completed booking can be kept in your account');
+      await d.db.update(orders).set({ userId: d.user.id, updatedAt: sql`now()` }).where(and(eq(orders.id, o.id), isNull(orders.userId)));
+    }
+    return reply(c, await orderView(d.db, o.id));
   });
 
   app.patch('/orders/:id', async (c) => {

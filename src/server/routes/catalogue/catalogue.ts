@@ -6,6 +6,7 @@ import { changesRoutes } from './changes.ts';
 import { collectionsRoutes } from './collections.ts';
 import { placesRoutes } from './countries.ts';
 import { faqsRoutes } from './faqs.ts';
+import { filterRoutes } from './filter.ts';
 import { initialDataRoutes } from './initial-data.ts';
 import { itinerariesRoutes } from './itineraries.ts';
 import { optionsRoutes } from './options.ts';
@@ -22,6 +23,7 @@ export function catalogueRoutes() {
     initialDataRoutes(),
     placesRoutes(),
     optionsRoutes(),
+    filterRoutes(),
     collectionsRoutes(),
     blogsRoutes(),
     suppliersRoutes(),

@@ -1,9 +1,9 @@
 // Rows → contract records. Pure functions: every catalogue answer goes through these, and a
 // type-level test checks that they return the contract types.
-import type { CityRef, CountryRef, Image, Money, RatingAggregate, RatingSummary } from '../../../contract/common.ts';
+import type { CityRef, CountryRef, Image, Money, RatingAggregate, RatingSummary, Review } from '../../../contract/common.ts';
 import { IMAGE_WIDTHS } from '../../../contract/common.ts';
 import type { TagRef } from '../../../contract/tags.ts';
-import type { cities, countries, images, tags } from '../../db/schema.ts';
+import type { cities, countries, images, reviews, tags } from '../../db/schema.ts';
 
 export type ImageRow = Pick<typeof images.$inferSelect, 'id' | 'key' | 'name' | 'contentType' | 'caption' | 'alt' | 'width' | 'height'>;
 export type CountryRefRow = Pick<typeof countries.$inferSelect, 'id' | 'slug' | 'name' | 'code'>;
@@ -74,3 +74,19 @@ export const toTagRef = (r: TagRefRow): TagRef => ({ id: r.id, slug: r.slug, kin
 
 export const iso = (d: Date): string => d.toISOString();
 export const isoOrNull = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/** Only called for rated rows (the queries ask `rating is not null`). */
+export function toReview(r: ReviewRow): Review {
+  return {
+    id: r.id,
+    authorName: r.authorName,
+    authorCountry: r.authorCountry,
+    rating: r.rating ?? 0,
+    title: r.title,
+    body: r.body,
+    travelledOn: r.travelledOn,
+    createdAt: iso(r.createdAt),
+  };
+}

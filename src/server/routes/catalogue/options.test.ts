@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionDetailSchema, ListCollectionsResponse } from '../../../contract/collections.ts';
 import { InitialDataSchema } from '../../../contract/initial-data.ts';
-import { ListOptionsResponse, OptionDetailSchema, SimilarOptionsResponse, type OptionSummary } from '../../../contract/options.ts';
+import { ListOptionsResponse, OPTION_DETAIL_REVIEWS, OptionDetailSchema, SimilarOptionsResponse, type OptionSummary } from '../../../contract/options.ts';
+import { ListReviewsResponse } from '../../../contract/reviews.ts';
 import { OptionPageSchema } from '../../../contract/pages.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { rowsOf } from './effective.ts';
@@ -180,6 +181,23 @@ describe('GET /options/{slugCode}', () => {
       where o.slug_code = ${o.slugCode} and r.rating is not null and r.deleted_at is null`);
     expect(d.rating.count).toBe(n);
     expect(Object.values(d.rating.distribution).reduce((a, b) => a + b, 0)).toBe(n);
+  });
+
+  it('embeds the newest rated reviews, at most OPTION_DETAIL_REVIEWS, the same as GET /reviews', async () => {
+    const [many] = await rows<{ slug_code: string }>(sql`select o.slug_code from options o join reviews r on r.option_id = o.id
+      where o.published and o.deleted_at is null and r.rating is not null and r.deleted_at is null
+      group by o.id having count(*) > ${OPTION_DETAIL_REVIEWS} order by o.id limit 1`);
+    if (!many) throw new Error('the demo catalogue has no option with many reviews');
+    const d = await getOk(t, `/options/${many.slug_code}`, OptionDetailSchema);
+    expect(d.reviews).toHaveLength(OPTION_DETAIL_REVIEWS);
+    const newest = await getOk(t, `/reviews?option=${many.slug_code}&per=${OPTION_DETAIL_REVIEWS}`, ListReviewsResponse);
+    expect(d.reviews).toEqual(newest.reviews);
+    // A review still waiting for its rating, or a deleted one, is never shown.
+    const [pending] = await rows<{ id: number }>(sql`insert into reviews (option_id, author_name, rating, title, body)
+      select id, 'Pending', null, 'Not yet', '' from options where slug_code = ${many.slug_code} returning id`);
+    const after = await getOk(t, `/options/${many.slug_code}`, OptionDetailSchema);
+    expect(after.reviews.map((r) => r.id)).not.toContain(pending?.id);
+    await t.db.execute(sql`delete from reviews where id = ${pending?.id ?? 0}`);
   });
 
   it('computes the "from" price from the pricing basis', async () => {

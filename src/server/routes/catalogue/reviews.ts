@@ -7,32 +7,17 @@ import {
   ListReviewsQuery,
   ListSiteReviewsQuery,
   type CustomerReview,
-  type Review,
   type SiteReview,
 } from '../../../contract/reviews.ts';
 import type { AppEnv } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { options, reviews, siteReviews } from '../../db/schema.ts';
 import { readQuery, reply } from '../../http.ts';
-import { iso, noStars, toRatingSummary } from './mappers.ts';
+import { iso, noStars, toRatingSummary, toReview } from './mappers.ts';
 import { findOptionId, loadOptionSummaryMap, visibleOption } from './options.ts';
 import { countAll, loadStarCounts, loaderOf, offsetOf, pageOf } from './shared.ts';
 
-export type ReviewRow = typeof reviews.$inferSelect;
-
-/** Only called for rated rows (the queries ask `rating is not null`). */
-export function toReview(r: ReviewRow): Review {
-  return {
-    id: r.id,
-    authorName: r.authorName,
-    authorCountry: r.authorCountry,
-    rating: r.rating ?? 0,
-    title: r.title,
-    body: r.body,
-    travelledOn: r.travelledOn,
-    createdAt: iso(r.createdAt),
-  };
-}
+export { toReview, type ReviewRow } from './mappers.ts';
 
 export const toSiteReview = (r: typeof siteReviews.$inferSelect): SiteReview => ({
   id: r.id,

@@ -7,7 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { carts, orderItemCustomers, orderItems, orders, checkoutPayments, promotionCodeRedemptions, promotionCodes } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { randomId } from '../../middleware.ts';
-import { storedValueFor, type PayingUser } from './account-seam.ts';
+import { mayUseCart, storedValueFor, usableGiftCodes, type PayingUser } from './account-seam.ts';
+import { claimGiftCode } from '../gift-codes.ts';
 import { unitsLeftFor } from './availability.ts';
 import { checkoutUnit, loadBookableOption, loadMoneyContext, type BookableOption, type MoneyContext } from './catalog.ts';
 import { appliedPromotion, assertBookable, priceResolved, quote, resolveSelection, type Quote, type Resolved } from './quote.ts';
@@ -67,7 +68,7 @@ async function inFlightOrder(db: Db | Tx, item: ItemRow | null): Promise<boolean
 
 export async function cartView(db: Db, cartId: string, opts: { currency?: string | undefined; withItem: boolean; user: PayingUser | null }): Promise<Cart> {
   const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
-  if (!cart) throw cartNotFound();
+  if (!cart || !mayUseCart(opts.user, cart)) throw cartNotFound();
   const m = await loadMoneyContext(db);
   const currency = opts.currency ?? cart.currency;
   const chosen = checkoutUnit(m, currency);
@@ -113,7 +114,7 @@ export async function putCartItem(db: Db, body: z.output<typeof CreateCartBody>,
     let cartId = body.cartId;
     if (cartId) {
       const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update');
-      if (!cart) throw cartNotFound();
+      if (!cart || !mayUseCart(user, cart)) throw cartNotFound();
       const existing = await cartItem(tx, cartId);
       if (await inFlightOrder(tx, existing)) throw paymentInProgressError();
       if (existing) await tx.delete(orderItems).where(eq(orderItems.id, existing.id));
@@ -142,19 +143,64 @@ export async function putCartItem(db: Db, body: z.output<typeof CreateCartBody>,
   });
 }
 
-/** PATCH /cart: the currency the bag is shown and paid in. */
-export async function setCartCurrency(db: Db, cartId: string, currency: string): Promise<void> {
-  const m = await loadMoneyContext(db);
-  checkoutUnit(m, currency);
-  const updated = await db.update(carts).set({ currency, updatedAt: sql`now()` }).where(eq(carts.id, cartId)).returning({ id: carts.id });
-  if (updated.length === 0) throw cartNotFound();
+/** The bag, when `user` may use it (a user's bag is theirs alone), or 404. */
+export async function usableCart(db: Db | Tx, cartId: string, user: PayingUser | null) {
+  const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
+  if (!cart || !mayUseCart(user, cart)) throw cartNotFound();
+  return cart;
+}
+
+const loginForStoredValue = (what: string) => new HttpError(401, `Log in to use your ${what}`, { body: { code: 'login_required' } });
+
+/** PATCH /cart: the currency the bag is shown and paid in, and whether the user's credits pay for it. */
+export async function updateCart(db: Db, cartId: string, change: { currency?: string | undefined; useCredit?: boolean | undefined }, user: PayingUser | null): Promise<void> {
+  const cart = await usableCart(db, cartId, user);
+  if (change.currency) checkoutUnit(await loadMoneyContext(db), change.currency);
+  if (change.useCredit !== undefined) {
+    if (!user) throw loginForStoredValue('credits');
+    if (await inFlightOrder(db, await cartItem(db, cartId))) throw paymentInProgressError();
+  }
+  await db
+    .update(carts)
+    .set({
+      ...(change.currency ? { currency: change.currency } : {}),
+      ...(change.useCredit !== undefined && user ? { useCredit: change.useCredit, userId: cart.userId ?? user.id } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(carts.id, cartId));
+}
+
+/** POST /gift-card-redemptions: applies one of the user's gift codes to the bag (claiming an unclaimed code first). */
+export async function applyGiftCode(db: Db, cartId: string, code: string, user: PayingUser | null, now = new Date()): Promise<void> {
+  if (!user) throw loginForStoredValue('gift codes');
+  const cart = await usableCart(db, cartId, user);
+  const item = await cartItem(db, cartId);
+  if (!item) throw new HttpError(422, 'Add an experience to your bag before using a gift code', { fields: { code: 'Your bag is empty' } });
+  if (await inFlightOrder(db, item)) throw paymentInProgressError();
+  const wanted = code.trim().toUpperCase();
+  let [row] = (await usableGiftCodes(db, user.id, now)).filter((c) => c.code.toUpperCase() === wanted);
+  if (!row) {
+    const claimed = await claimGiftCode(db, user.id, wanted, now);
+    if (!claimed.ok) throw new HttpError(422, claimed.error, { fields: { code: claimed.error } });
+    row = claimed.row;
+  }
+  await db.update(carts).set({ giftCodeId: row.id, userId: cart.userId ?? user.id, updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+}
+
+/** DELETE /gift-card-redemptions/{cartId}: takes the gift code off the bag (it stays in the user's account). */
+export async function removeGiftCodeFromCart(db: Db, cartId: string, user: PayingUser | null): Promise<void> {
+  if (!user) throw loginForStoredValue('gift codes');
+  const cart = await usableCart(db, cartId, user);
+  if (!cart.giftCodeId) throw new HttpError(404, 'There is no gift code on this bag');
+  if (await inFlightOrder(db, await cartItem(db, cartId))) throw paymentInProgressError();
+  await db.update(carts).set({ giftCodeId: null, updatedAt: sql`now()` }).where(eq(carts.id, cartId));
 }
 
 /** POST /cart/clear: empties the bag (its item and any promotion code). */
-export async function clearCartItems(db: Db, cartId: string): Promise<void> {
+export async function clearCartItems(db: Db, cartId: string, user: PayingUser | null): Promise<void> {
   await db.transaction(async (tx) => {
     const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update');
-    if (!cart) throw cartNotFound();
+    if (!cart || !mayUseCart(user, cart)) throw cartNotFound();
     const item = await cartItem(tx, cartId);
     if (await inFlightOrder(tx, item)) throw paymentInProgressError();
     await tx.delete(orderItems).where(and(eq(orderItems.cartId, cartId), isNull(orderItems.orderId)));
@@ -172,8 +218,7 @@ export const unknownCode = () => new HttpError(422, 'This promotion code does no
 
 /** POST /promotion-code-redemptions: applies a code to the bag after checking it against the bag. */
 export async function applyPromotionCode(db: Db, cartId: string, code: string, user: PayingUser | null): Promise<void> {
-  const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
-  if (!cart) throw cartNotFound();
+  const cart = await usableCart(db, cartId, user);
   const item = await cartItem(db, cartId);
   if (!item) throw new HttpError(422, 'Add an experience to your bag before using a promotion code', { fields: { code: 'Your bag is empty' } });
   if (await inFlightOrder(db, item)) throw paymentInProgressError();
@@ -193,12 +238,13 @@ export async function applyPromotionCode(db: Db, cartId: string, code: string, u
 }
 
 /** DELETE /promotion-code-redemptions/{id}: takes the code off its bag; answers the bag's id. */
-export async function removePromotionCode(db: Db, redemptionId: string): Promise<string> {
+export async function removePromotionCode(db: Db, redemptionId: string, user: PayingUser | null): Promise<string> {
   const [r] = await db
-    .select({ cartId: promotionCodeRedemptions.cartId })
+    .select({ cartId: promotionCodeRedemptions.cartId, owner: carts.userId })
     .from(promotionCodeRedemptions)
+    .innerJoin(carts, eq(carts.id, promotionCodeRedemptions.cartId))
     .where(and(eq(promotionCodeRedemptions.id, redemptionId), isNull(promotionCodeRedemptions.orderId)));
-  if (!r?.cartId) throw new HttpError(404, 'Promotion code redemption not found');
+  if (!r?.cartId || !mayUseCart(user, { userId: r.owner })) throw new HttpError(404, 'Promotion code redemption not found');
   const item = await cartItem(db, r.cartId);
   if (await inFlightOrder(db, item)) throw paymentInProgressError();
   await db.delete(promotionCodeRedemptions).where(eq(promotionCodeRedemptions.id, redemptionId));

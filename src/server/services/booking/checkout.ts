@@ -25,7 +25,7 @@ import { HttpError } from '../../http.ts';
 import { randomId } from '../../middleware.ts';
 import { AUTHENTICATION_FAILED, type PaymentOutcome, type PaymentProvider } from '../../providers/payments/port.ts';
 import { ACTION_TTL_MS } from '../../providers/payments/test-gateway.ts';
-import { mayReadOrder, releaseStoredValue, reserveStoredValue, storedValueFor, tripLink, type PayingUser } from './account-seam.ts';
+import { mayReadOrder, mayUseCart, releaseStoredValue, reserveStoredValue, settleStoredValue, storedValueFor, tripLink, type PayingUser } from './account-seam.ts';
 import { releaseUnits, takeUnits, todayFor } from './availability.ts';
 import { IN_FLIGHT, itemRelations, resolvedOfItem } from './cart.ts';
 import { checkoutUnit, loadBookableOption, loadMoneyContext, unitOf, type BookableOption, type MoneyContext } from './catalog.ts';
@@ -137,7 +137,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
   const staleRefs: string[] = [];
   const placed = await d.db.transaction(async (tx) => {
     const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update');
-    if (!cart) throw new HttpError(404, 'Cart not found');
+    if (!cart || !mayUseCart(d.user, cart)) throw new HttpError(404, 'Cart not found');
     const [item] = await tx.select().from(orderItems).where(eq(orderItems.cartId, cartId)).limit(1);
     if (!item) throw new HttpError(422, 'Your bag is empty', { body: { code: 'empty_cart' } });
     if (item.orderId) {
@@ -236,7 +236,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
       })
       .returning();
     if (!order) throw new Error('order insert returned nothing');
-    await reserveStoredValue(tx, d.user, { id: order.id, giftCodeAmount: a.giftCodeAmount, deductedCreditAmount: a.deductedCredit });
+    await reserveStoredValue(tx, d.user, { id: order.id, giftCodeAmount: a.giftCodeAmount, deductedCreditAmount: a.deductedCredit, baseCurrency: q.base.code, cartId, description: `Used on ${option.name}`.slice(0, 200) });
     await tx.update(orderItems).set({ orderId, unitsHeld: priced.units, updatedAt: sql`now()` }).where(eq(orderItems.id, item.id));
     await tx.delete(orderItemCustomers).where(eq(orderItemCustomers.orderItemId, item.id));
     await tx.insert(orderItemCustomers).values(customers.map((info, position) => ({ orderItemId: item.id, position, info, submittedAt: now })));
@@ -483,6 +483,7 @@ async function placeOrder(tx: Tx, d: CheckoutDeps, order: OrderRow, item: ItemRo
     .update(promotionCodeRedemptions)
     .set({ orderId: order.id, cartId: null })
     .where(and(eq(promotionCodeRedemptions.cartId, order.cartId ?? ''), isNull(promotionCodeRedemptions.orderId)));
+  await settleStoredValue(tx, order);
   const firstPlacement = order.status !== 'awaiting_payment' || awaiting;
   await tx.insert(outbox).values(await confirmationEmail(tx, d, updated ?? order, { ...item, status }, option, firstPlacement ? (awaiting ? 'held' : 'booked') : 'paid'));
 }
