@@ -81,6 +81,9 @@ async function travellerWithTrip(page: Page, option: Candidate, guests = 2, depa
 }
 
 test.describe('trips: manage a booking after purchase', () => {
+  // Each journey signs up, books through the API and walks several pages: longer than the default.
+  test.setTimeout(90_000);
+
   test('cancel with a refund: the refund page, its confirmation and the cancelled list @mobile', async ({ page, api, axe }) => {
     const trip = await travellerWithTrip(page, await flexibleExperience(api));
     await page.goto('/account/trips');
