@@ -81,6 +81,9 @@ async function travellerWithTrip(page: Page, option: Candidate, guests = 2, depa
 }
 
 test.describe('trips: manage a booking after purchase', () => {
+  // Each journey signs up, books through the API and walks several pages: longer than the default.
+  test.setTimeout(90_000);
+
   test('cancel with a refund: the refund page, its confirmation and the cancelled list @mobile', async ({ page, api, axe }) => {
     const trip = await travellerWithTrip(page, await flexibleExperience(api));
     await page.goto('/account/trips');
@@ -102,13 +105,14 @@ test.describe('trips: manage a booking after purchase', () => {
     await expect(page.locator('section', { has: page.getByRole('heading', { name: /Cancelled/ }) }).locator(`a[href="/account/trips/${trip.itemId}"]`)).toBeVisible();
   });
 
-  test('add a guest and pay with 4242 4242 4242 4242', async ({ page, api }) => {
+  test('add a guest and pay with 4242 4242 4242 4242', async ({ page, api, axe }) => {
     const trip = await travellerWithTrip(page, await flexibleExperience(api, 1));
     await page.goto(`/account/trips/${trip.itemId}`);
     await expect(page.locator('.trip-row', { hasText: 'Guests' })).toContainText('2 people');
     await page.getByRole('link', { name: 'Add guests' }).click();
     await page.waitForURL('**/add-guest');
     await expect(page.locator('.trip-refund strong')).not.toHaveText('…');
+    await axe();
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry').fill('12 / 30');
     await page.getByLabel('Security code').fill('123');
@@ -120,7 +124,7 @@ test.describe('trips: manage a booking after purchase', () => {
     await expect(page.locator('.trip-row', { hasText: 'Guests' })).toContainText('3 people');
   });
 
-  test('change the date, then the operator accepts it', async ({ page, api, browser }) => {
+  test('change the date, then the operator accepts it', async ({ page, api, browser, axe }) => {
     const option = await flexibleExperience(api, 2);
     const trip = await travellerWithTrip(page, option);
     const target = (await departures(page.request, option.slugCode, 2)).find((d) => d.date !== trip.date)!;
@@ -130,6 +134,7 @@ test.describe('trips: manage a booking after purchase', () => {
     await page.getByLabel('New date').fill(target.date);
     const slot = page.locator(`input[name="slot"][value="${target.timeslotId}"]`);
     await expect(slot).toBeVisible();
+    await axe();
     await slot.check();
     await page.getByLabel('Note for the operator (optional)').fill('The forecast says rain on our date.');
     await page.getByRole('button', { name: 'Request the new date' }).click();
@@ -154,7 +159,7 @@ test.describe('trips: manage a booking after purchase', () => {
     expect(when).toContain(new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }));
   });
 
-  test('review a completed trip within the window; after two months the page says reviews closed', async ({ page }) => {
+  test('review a completed trip within the window; after two months the page says reviews closed', async ({ page, axe }) => {
     await loginAs(page, 'traveller@verdant.test');
     const { trips } = await getJson<{ trips: { id: string; status: string; actions: string[]; review: { rating: number | null } | null }[] }>(page.request, '/trips');
     const completed = trips.filter((x) => x.status === 'completed' && x.review?.rating === null);
@@ -168,6 +173,7 @@ test.describe('trips: manage a booking after purchase', () => {
     await page.waitForURL(`**/reviews/new?trip=${open!.id}`);
     await page.getByRole('button', { name: 'Publish review' }).click();
     await expect(page.getByText('Please choose a rating')).toBeVisible();
+    await axe();
     await page.locator('.trip-rating__stars label').nth(4).click();
     await page.getByLabel('Title').fill('Hornbills at first light');
     await page.getByLabel('Your review').fill('Our guide found three hornbills before breakfast. Quiet, careful and kind to the forest.');
@@ -182,7 +188,7 @@ test.describe('trips: manage a booking after purchase', () => {
     await expect(page.getByRole('button', { name: 'Publish review' })).toHaveCount(0);
   });
 
-  test('share the trip and a friend joins @mobile', async ({ page, api, browser }) => {
+  test('share the trip and a friend joins @mobile', async ({ page, api, browser, axe }) => {
     const trip = await travellerWithTrip(page, await flexibleExperience(api));
     await page.goto(`/account/trips/${trip.itemId}`);
     await page.getByRole('button', { name: 'Get a share link' }).click();
@@ -207,5 +213,29 @@ test.describe('trips: manage a booking after purchase', () => {
     await page.reload();
     await expect(page.locator('.trip-members')).toContainText('Kenji Watanabe');
     await expect(page.locator('.trip-members')).toContainText('Coming');
+    await axe();
+  });
+
+  test('the receipt prints as a clean document and the trip downloads as a calendar file', async ({ page, axe }) => {
+    await loginAs(page, 'traveller@verdant.test');
+    const { trips } = await getJson<{ trips: { id: string; status: string; isGift: boolean; order: { number: string } }[] }>(page.request, '/trips');
+    const upcoming = trips.find((x) => x.status === 'confirmed' && !x.isGift)!;
+    await page.goto(`/account/trips/${upcoming.id}`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Add to calendar (.ics)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`verdant-${upcoming.order.number}.ics`);
+    const ics = (await (await import('node:fs/promises')).readFile((await file.path())!)).toString('utf8');
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toMatch(/DTSTART;TZID=Asia\/\w+:\d{8}T\d{6}/);
+
+    await page.getByRole('link', { name: 'Receipt' }).click();
+    await page.waitForURL(`**/account/trips/${upcoming.id}/receipt`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
+    await expect(page.locator('.receipt__doc')).toContainText(upcoming.order.number);
+    await axe();
+    await page.emulateMedia({ media: 'print' });
+    for (const hidden of ['.site-header', '.site-footer', '.acct-nav', '.receipt__noprint']) await expect(page.locator(hidden).first()).toBeHidden();
+    await expect(page.locator('.receipt__doc')).toBeVisible();
   });
 });

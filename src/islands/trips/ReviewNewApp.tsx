@@ -1,4 +1,5 @@
 // /reviews/new?trip={id}: the review form for one of the signed-in traveller's completed trips.
+// Any other /reviews/* path (the shell's family) says it is not a page.
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Trip } from '../../contract/trips.ts';
@@ -18,6 +19,16 @@ export default function ReviewNewApp() {
   const id = new URLSearchParams(window.location.search).get('trip') ?? '';
   const user = useStore($user);
   const session = useStore($sessionState);
+  if (!/^\/reviews\/new\/?$/.test(window.location.pathname)) {
+    return (
+      <div className="trip-step">
+        <h1>Page not found</h1>
+        <p className="lead">
+          To review a trip, open <a href="/account/trips">your trips</a>.
+        </p>
+      </div>
+    );
+  }
   if (session !== 'ready') return <Loading label="Loading…" />;
   if (!user) {
     return (

@@ -54,7 +54,7 @@ function Shared({ id }: { id: string }) {
         <p className="eyebrow">{s.hostName} invites you</p>
         <h1>{s.optionName}</h1>
         <p className="lead">
-          {whenText(s)} · {s.city}, {s.country}
+          {whenText(s)} · {s.city === s.country ? s.city : `${s.city}, ${s.country}`}
         </p>
         <p>
           {coming.length === 0 ? 'Nobody has joined yet.' : `Coming: ${[s.hostName, ...coming.map((m) => m.name)].join(', ')}.`}

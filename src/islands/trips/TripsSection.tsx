@@ -12,7 +12,7 @@ import { guestsText, whenText } from '../../lib/booking-format.ts';
 import { formatDate, formatTime } from '../../lib/format-date.ts';
 import { tripCalendar, tripHref, tripPage, type TripPage } from '../../lib/trip-pages.ts';
 import { formatPrice } from '../booking/money.ts';
-import { CardFields, TestCardsNote, tokenizeCard, type CardErrors, type CardValues } from '../checkout/payment-parts.tsx';
+import { CardFields, tokenizeCard, type CardErrors, type CardValues } from '../checkout/payment-parts.tsx';
 import { Empty, Loading, Problem, SectionHead } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import ReviewForm from './ReviewForm.tsx';
@@ -729,7 +729,13 @@ function AddGuestPage({ trip }: { trip: Trip }) {
         <p className="trip-refund" aria-live="polite">
           To pay now: <strong>{amount ? formatPrice(amount) : '…'}</strong>
         </p>
-        <TestCardsNote />
+        <div className="test-cards" role="note">
+          <p className="test-cards__title">Test payments</p>
+          <p>
+            No real money moves on this site. Pay with <b>4242 4242 4242 4242</b>, any future expiry and any CVC; <b>4000 0000 0000 9995</b> is declined. Cards that ask your bank for a code
+            can’t be used to add guests yet.
+          </p>
+        </div>
         <CardFields values={card} errors={cardErrors} onChange={setCard} disabled={busy} />
         {error && (
           <p className="form-field__error" role="alert">

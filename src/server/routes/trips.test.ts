@@ -8,6 +8,7 @@ import { checkoutPayments, options, orderItems, orderRefunds, outbox, partnerMem
 import { Agent } from '../testing/agent.ts';
 import { expectStatus, instantSgd, openDeparture, pickOption, type OptionPick } from '../testing/booking.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createPaymentProvider } from '../providers/payments/select.ts';
 
 let t: TestApp;
 let walk: OptionPick;
@@ -95,6 +96,7 @@ describe('GET /trips, /trips/{id}', () => {
     expect(mine.order.orderItem?.startDate).toBe(b.date);
     expect(mine.numGuestCanAdd).toBeGreaterThan(0);
     expect(mine.guestPrice?.currency).toBe('SGD');
+    expect(mine.order.orderItem).toMatchObject({ canCancel: true, canChangeDate: true, numGuestCanAdd: mine.numGuestCanAdd, isGift: false, review: null });
   });
 
   it('answers 401 to guests and 404 to another user on every trip call', async () => {
@@ -182,6 +184,21 @@ describe('cancel and refund', () => {
     expect(gw.reduce((s, x) => s + x.amount, 0)).toBe(pay!.amount);
   });
 
+  it('the test gateway refunds part of a payment once per key and never more than remains', async () => {
+    const b = await book();
+    const [pay] = await t.db.select().from(checkoutPayments).where(eq(checkoutPayments.orderId, b.orderId));
+    const gateway = createPaymentProvider(t.config, t.db);
+    const ref = pay!.providerRef!;
+    await gateway.refund(ref, { amount: 500, idempotencyKey: 'k-1' });
+    await gateway.refund(ref, { amount: 500, idempotencyKey: 'k-1' }); // a retry: refunded once
+    expect((await t.db.select().from(testGatewayRefunds).where(eq(testGatewayRefunds.paymentId, ref))).map((r) => r.amount)).toEqual([500]);
+    await expect(gateway.refund(ref, { amount: pay!.amount, idempotencyKey: 'k-2' })).rejects.toThrow(/exceeds/);
+    await gateway.refund(ref, { amount: pay!.amount - 500, idempotencyKey: 'k-3' });
+    const [row] = await t.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, ref));
+    expect(row?.status).toBe('refunded');
+    await expect(gateway.refund(ref, { amount: 1, idempotencyKey: 'k-4' })).rejects.toThrow(/not refundable/);
+  });
+
   it('refuses bad input clearly', async () => {
     expectStatus(await traveller.post('/api/v1/user-refunds', {}), 422);
     expectStatus(await traveller.post('/api/v1/orders/nope/cancel', {}), 404);
@@ -231,6 +248,17 @@ describe('add guests', () => {
   });
 });
 
+/** An open departure of `walk` on another day than the booking's. */
+async function otherDeparture(b: Booked): Promise<{ id: string; unitsLeft: number }> {
+  for (let i = 1; i < 40; i++) {
+    const date = addDays(b.date, i);
+    const r = await t.get(`/api/v1/detailed-timeslots?option_id=${walk.slugCode}&date=${date}`);
+    const slot = (r.body as { timeslots?: { id: string; unitsLeft: number }[] }).timeslots?.find((x) => x.unitsLeft >= 4);
+    if (slot) return slot;
+  }
+  throw new Error('no other departure within 40 days');
+}
+
 describe('change date through the operator', () => {
   it('holds the new departure, waits in having_change_request, and moves the trip when the operator accepts', async () => {
     const b = await book(walk, 2);
@@ -274,10 +302,8 @@ describe('change date through the operator', () => {
     const [op] = await t.db.select({ operatorId: options.operatorId }).from(options).where(eq(options.id, walk.id));
     const [pu] = await t.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = 'partner@verdant.test'`);
     await t.db.insert(partnerMemberships).values({ userId: pu!.id, operatorId: op!.operatorId }).onConflictDoNothing();
-    const newDate = addDays(b.date, 14);
-    const slots = (await t.get(`/api/v1/detailed-timeslots?option_id=${walk.slugCode}&date=${newDate}`)).body as { timeslots?: { id: string; unitsLeft: number }[] };
-    const s = slots.timeslots?.find((x) => x.unitsLeft >= 2);
-    if (!s) return; // no departure that day for this option's weekdays
+    const s = await otherDeparture(b);
+    const newDate = s.id.slice(0, 10);
     const before = await unitsLeft(walk, newDate, s.id.slice(11));
     expectStatus(await traveller.post('/api/v1/order_item_change_requests', { orderItemId: b.itemId, startDate: newDate, detailedTimeslotId: s.id }), 201);
     const r = await partner.post(`/api/v1/operator/order-items/${b.itemId}/change-request/reject`, { note: 'Fully booked guides' });
@@ -286,6 +312,37 @@ describe('change date through the operator', () => {
     expect(back).toMatchObject({ status: 'confirmed', changeRequest: { status: 'rejected' } });
     expect(back.order.orderItem?.startDate).toBe(b.date);
     expect(await unitsLeft(walk, newDate, s.id.slice(11))).toBe(before);
+  });
+});
+
+describe('reschedule policy and bad input', () => {
+  it('offers no date change when the policy forbids it, and refuses the call', async () => {
+    const b = await book();
+    const other = await otherDeparture(b);
+    await t.db.update(options).set({ rescheduleType: 'no_reschedule_cancel' }).where(eq(options.id, walk.id));
+    try {
+      const tr = await trip(b.itemId);
+      expect(tr.canChangeDate).toBe(false);
+      expect(tr.actions).not.toContain('change_date');
+      const r = await traveller.post('/api/v1/order_item_change_requests', { orderItemId: b.itemId, startDate: other.id.slice(0, 10), detailedTimeslotId: other.id });
+      expectStatus(r, 409);
+      expect(r.body.error).toBe('The date of this booking cannot be changed');
+      expect((await trip(b.itemId)).status).toBe('confirmed');
+    } finally {
+      await t.db.update(options).set({ rescheduleType: 'allow_reschedule_cancel' }).where(eq(options.id, walk.id));
+    }
+  });
+
+  it('answers 422 naming the field for malformed bodies', async () => {
+    const b = await book();
+    const bad = await traveller.post('/api/v1/order_item_change_requests', { orderItemId: b.itemId, startDate: '17/01/2027' });
+    expectStatus(bad, 422);
+    expect(Object.keys(bad.body.fields ?? {})).toContain('startDate');
+    expectStatus(await traveller.post('/api/v1/join', {}), 422);
+    expectStatus(await traveller.post('/api/v1/reviews', { orderItemId: b.itemId }), 422);
+    expectStatus(await traveller.post('/api/v1/trips/add-guests', { orderItemId: b.itemId, quantity: 1 }, { headers: { 'idempotency-key': randomUUID(), 'x-user-token': traveller.token! } }), 422);
+    expectStatus(await traveller.call('POST', `/api/v1/orders/${b.orderId}/cancel`, { rawBody: '{nope', headers: { 'content-type': 'application/json' } }), 422);
+    expect((await trip(b.itemId)).status).toBe('confirmed');
   });
 });
 
@@ -298,6 +355,13 @@ describe('request to book: operator confirms or declines', () => {
     expectStatus(await admin.post(`/api/v1/operator/order-items/${a.itemId}/confirm`, {}), 200);
     expect((await trip(a.itemId)).status).toBe('confirmed');
     expectStatus(await admin.post(`/api/v1/operator/order-items/${a.itemId}/confirm`, {}), 409);
+
+    // The traveller may cancel an unconfirmed request at any time, for a full refund.
+    const c = await book(rtb, 1);
+    expect((await trip(c.itemId)).actions).toEqual(['cancel', 'share_trip']);
+    const cancelled = await traveller.post(`/api/v1/orders/${c.orderId}/cancel`, {});
+    expectStatus(cancelled, 200);
+    expect(CancelResponse.parse(cancelled.body).refunded.amount).toBe(c.paid);
 
     const b = await book(rtb, 1);
     const r = await admin.post(`/api/v1/operator/order-items/${b.itemId}/decline`, { note: 'Boat in repair' });

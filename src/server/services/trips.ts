@@ -188,7 +188,22 @@ const changeRequestView = (r: typeof orderItemChangeRequests.$inferSelect): Chan
 async function viewOf(db: Db, t: Loaded, user: { id: string } | null, m: MoneyContext, now: Date): Promise<Trip> {
   const unit = unitOf(m, t.order.currency);
   const { actions, facts } = await actionsOf(db, t, user, now);
-  const order = await orderView(db, t.order.id, m);
+  const view = await orderView(db, t.order.id, m);
+  // The booking view leaves the after-purchase fields at their defaults; a trip knows them.
+  const order = view.orderItem
+    ? {
+        ...view,
+        orderItem: {
+          ...view.orderItem,
+          isGift: t.item.isGift,
+          sendGiftDate: t.item.sendGiftDate,
+          canCancel: view.orderItem.canCancel && actions.includes('cancel'),
+          numGuestCanAdd: facts.numGuestCanAdd,
+          canChangeDate: facts.canChangeDate,
+          review: t.review ? { rating: t.review.rating } : null,
+        },
+      }
+    : view;
   const [row] = await db
     .select({ name: operators.name, email: operators.contactEmail, phone: operators.contactPhone, website: operators.website })
     .from(options)

@@ -8,7 +8,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as s from '../schema.ts';
 import { loadBookableOption, type BookableOption } from '../../services/booking/catalog.ts';
-import { isOperatingDate, takeUnits, unitsLeftFor } from '../../services/booking/availability.ts';
+import { endTimeOf, isOperatingDate, takeUnits, unitsLeftFor } from '../../services/booking/availability.ts';
 import { priceResolved, type Resolved } from '../../services/booking/quote.ts';
 import { addDays } from '../../../lib/local-time.ts';
 import { idFrom } from './prng.ts';
@@ -91,7 +91,7 @@ export async function seedTrips(db: Db, travellerId: string, summary: Record<str
       startDate,
       endDate: addDays(startDate, days - 1),
       startTime: slotKey === 'day' ? null : slotKey,
-      endTime: null,
+      endTime: slotKey === 'day' ? null : endTimeOf(option, slotKey),
       slotKey,
       detailedTimeslotId: `${startDate}T${slotKey}`,
       roomId: null,
