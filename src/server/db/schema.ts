@@ -382,6 +382,11 @@ export const users = pgTable('users', {
   lastLoginMethod: loginMethod('last_login_method'),
   isAdmin: boolean('is_admin').notNull().default(false),
   receiveNewsletters: boolean('receive_newsletters').notNull().default(true),
+  // Spec §9 welcome discount, single use (ADR 0013): the pay transaction claims it with a
+  // conditional update (`welcome_discount_used_at IS NULL` → set), a failed or lapsed payment
+  // releases it. The order that holds the claim (no foreign key: orders reference users).
+  welcomeDiscountUsedAt: ts('welcome_discount_used_at'),
+  welcomeDiscountOrderId: text('welcome_discount_order_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   discardedAt: ts('discarded_at'),

@@ -46,8 +46,8 @@ async function balance(userId: string, currency = 'SGD') {
   return row?.balance ?? 0;
 }
 
-async function bagFor(agent: Agent, guests = 1, currency = 'SGD'): Promise<Cart> {
-  const dep = await openDeparture(t, walk.slugCode, guests);
+async function bagFor(agent: Agent, guests = 1, currency = 'SGD', room = guests): Promise<Cart> {
+  const dep = await openDeparture(t, walk.slugCode, room);
   const r = await agent.post('/api/v1/cart', { currency, orderItem: { optionId: walk.slugCode, startDate: dep.date, detailedTimeslotId: dep.timeslotId, quantity: guests } });
   expectStatus(r, 201);
   return CartSchema.parse(r.body);
@@ -243,6 +243,68 @@ describe('welcome discount (spec §9) on a first booking', () => {
     expectStatus(await payAs(m.agent, payBody(cart, { cardToken: (tok.body as { token: string }).token })), 201);
     const next = await bagFor(m.agent, 2);
     expect(next.welcomeDiscountAmount.amount).toBe(0);
+  });
+
+  const cardToken = async (number: string) => ((await t.post('/api/v1/test-gateway/tokens', { number, expMonth: 12, expYear: 2030, cvc: '123' })).body as { token: string }).token;
+  const welcomeOf = async (orderId: string) => (await t.db.select({ w: orders.welcomeDiscountAmount }).from(orders).where(eq(orders.id, orderId)))[0]?.w;
+  const claimOf = async (userId: string) => (await t.db.select({ usedAt: users.welcomeDiscountUsedAt, orderId: users.welcomeDiscountOrderId }).from(users).where(eq(users.id, userId)))[0];
+
+  it('is single use under concurrency: of two bags paid at once, exactly one gets it, the other is told the new total', async () => {
+    const m = await member({ hadWelcome: false });
+    // Both on a departure with room for both bags: only the welcome discount is contended.
+    const bags = [await bagFor(m.agent, 2, 'SGD', 4), await bagFor(m.agent, 2, 'SGD', 4)];
+    for (const b of bags) expect(minor(b.welcomeDiscountAmount)).toBeGreaterThan(0);
+    const tokens = [await cardToken('4242424242424242'), await cardToken('4242424242424242')];
+    const answers = await Promise.all(bags.map((b, i) => payAs(m.agent, payBody(b, { cardToken: tokens[i] }))));
+    expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
+    const won = answers.find((x) => x.status === 201)!;
+    const lost = answers.find((x) => x.status === 409)!;
+    const order = PayResponse.parse(won.body).order;
+    expect(await welcomeOf(order.id)).toBeGreaterThan(0);
+    expect(lost.body).toMatchObject({ code: 'price_changed' });
+    expect(lost.body.error).toMatch(/The total is now|welcome discount has just been used/);
+    // Nothing was charged or booked for the losing bag; the claim names the winning order.
+    const mine = await t.db.select().from(orders).where(eq(orders.userId, m.id));
+    expect(mine.map((o) => o.id)).toEqual([order.id]);
+    expect(mine.filter((o) => o.welcomeDiscountAmount > 0)).toHaveLength(1);
+    expect(await claimOf(m.id)).toMatchObject({ orderId: order.id });
+    // The losing bag is repriced without the discount, and pays that price.
+    const loser = bags[answers.indexOf(lost)]!;
+    const repriced = CartSchema.parse((await m.agent.get(`/api/v1/cart?cart_id=${loser.id}&view=with_order_item`)).body);
+    expect(repriced.welcomeDiscountAmount.amount).toBe(0);
+    expect(minor(repriced.totalAmount)).toBe(minor(loser.totalAmount) + minor(loser.welcomeDiscountAmount));
+    if ((lost.body as { total?: unknown }).total) expect((lost.body as { total: unknown }).total).toEqual(repriced.exchangedTotalAmountWithConversionFee);
+    const second = await payAs(m.agent, payBody(repriced, { cardToken: await cardToken('4242424242424242') }));
+    expectStatus(second, 201);
+    expect(await welcomeOf(PayResponse.parse(second.body).order.id)).toBe(0);
+  });
+
+  it('is given back when the card is declined, and kept by the bag whose payment waits for authentication', async () => {
+    const m = await member({ hadWelcome: false });
+    const cart = await bagFor(m.agent, 2);
+    const off = minor(cart.welcomeDiscountAmount);
+    expect(off).toBeGreaterThan(0);
+    expectStatus(await payAs(m.agent, payBody(cart, { cardToken: await cardToken('4000000000009995') })), 402);
+    expect(await claimOf(m.id)).toEqual({ usedAt: null, orderId: null });
+    const again = CartSchema.parse((await m.agent.get(`/api/v1/cart?cart_id=${cart.id}&view=with_order_item`)).body);
+    expect(minor(again.welcomeDiscountAmount)).toBe(off);
+
+    // 3-D Secure left unfinished: the claim is held for this bag only.
+    const challenged = await payAs(m.agent, payBody(again, { cardToken: await cardToken('4000002500003155') }));
+    expectStatus(challenged, 200);
+    const held = PayResponse.parse(challenged.body).order;
+    expect(await claimOf(m.id)).toMatchObject({ orderId: held.id });
+    const other = await bagFor(m.agent, 2);
+    expect(other.welcomeDiscountAmount.amount).toBe(0);
+    const same = CartSchema.parse((await m.agent.get(`/api/v1/cart?cart_id=${cart.id}&view=with_order_item`)).body);
+    expect(minor(same.welcomeDiscountAmount)).toBe(off);
+    // A new attempt on the same bag replaces the challenge and keeps the discount.
+    const paid = await payAs(m.agent, payBody(same, { cardToken: await cardToken('4242424242424242') }));
+    expectStatus(paid, 201);
+    const order = PayResponse.parse(paid.body).order;
+    expect(await welcomeOf(order.id)).toBe(off);
+    expect(await claimOf(m.id)).toMatchObject({ orderId: order.id });
+    expect((await bagFor(m.agent, 2)).welcomeDiscountAmount.amount).toBe(0);
   });
 
   it('is not given to guests or to members who had their welcome gift as credit', async () => {

@@ -76,8 +76,25 @@ export async function usableGiftCodes(db: Db | Tx, userId: string, now = new Dat
  * Spec §9 welcome discount (MY 30 MYR, SG 10 SGD, else 10 USD, by the user's country) on a
  * signed-in user's first booking. Every member gets the welcome gift once: those who joined
  * through an invite (or were given it) hold it as credit already, so they get no discount.
+ * A discount claimed by a payment (see claimWelcomeDiscount) is gone for every other bag; the
+ * bag whose own payment is still in flight keeps showing it (a new attempt releases the old one).
  */
-async function welcomeDiscountFor(db: Db | Tx, m: MoneyContext, user: PayingUser, base: CurrencyUnit): Promise<number> {
+async function welcomeDiscountFor(db: Db | Tx, m: MoneyContext, user: PayingUser, base: CurrencyUnit, cartId: string): Promise<number> {
+  const [claim] = await db
+    .select({ usedAt: users.welcomeDiscountUsedAt, orderId: users.welcomeDiscountOrderId })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1);
+  if (claim?.usedAt) {
+    const [own] = claim.orderId
+      ? await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.id, claim.orderId), eq(orders.cartId, cartId), inArray(orders.status, ['pending_payment', 'requires_action'])))
+          .limit(1)
+      : [];
+    if (!own) return 0;
+  }
   const [booked] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -113,7 +130,7 @@ export async function storedValueFor(db: Db, user: PayingUser | null, cart: { id
     useCredit,
     giftCode: code?.code ?? null,
     giftCodeBalance: code && convertible(m, code.currency) ? convertMinor(code.amount, unitOf(m, code.currency), base, m.rates) : 0,
-    welcomeDiscount: await welcomeDiscountFor(db, m, user, base),
+    welcomeDiscount: await welcomeDiscountFor(db, m, user, base, cart.id),
     referralAmount: 0,
     numPossibleRedemptions: codes.filter((c) => c.id !== code?.id).length,
   };
@@ -159,9 +176,30 @@ export async function reserveStoredValue(tx: Tx, user: PayingUser | null, order:
   }
 }
 
-/** Gives reserved credits and gift-code value back when the payment fails or lapses. */
-export async function releaseStoredValue(tx: Tx, order: { id: string; userId: string | null; giftCodeAmount: number; deductedCreditAmount: number }): Promise<void> {
+/**
+ * Inside the pay transaction, before any charge: takes the member's welcome discount for `orderId`
+ * with a conditional update (`welcome_discount_used_at IS NULL` → now). On PostgreSQL a second
+ * payment of the same member waits on the row lock and then finds it taken: answers false, and
+ * the caller refuses to charge the discounted price (409). Released by releaseStoredValue.
+ */
+export async function claimWelcomeDiscount(tx: Tx, userId: string, orderId: string, now: Date): Promise<boolean> {
+  const claimed = await tx
+    .update(users)
+    .set({ welcomeDiscountUsedAt: now, welcomeDiscountOrderId: orderId })
+    .where(and(eq(users.id, userId), isNull(users.welcomeDiscountUsedAt)))
+    .returning({ id: users.id });
+  return claimed.length > 0;
+}
+
+/** Gives reserved credits, gift-code value and the welcome discount back when the payment fails or lapses. */
+export async function releaseStoredValue(tx: Tx, order: { id: string; userId: string | null; giftCodeAmount: number; deductedCreditAmount: number; welcomeDiscountAmount: number }): Promise<void> {
   if (!order.userId) return;
+  if (order.welcomeDiscountAmount > 0) {
+    await tx
+      .update(users)
+      .set({ welcomeDiscountUsedAt: null, welcomeDiscountOrderId: null })
+      .where(and(eq(users.id, order.userId), eq(users.welcomeDiscountOrderId, order.id)));
+  }
   if (order.deductedCreditAmount > 0) {
     const spent = await tx
       .select()

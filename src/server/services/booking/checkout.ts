@@ -25,7 +25,7 @@ import { HttpError } from '../../http.ts';
 import { randomId } from '../../middleware.ts';
 import { AUTHENTICATION_FAILED, type PaymentOutcome, type PaymentProvider } from '../../providers/payments/port.ts';
 import { ACTION_TTL_MS } from '../../providers/payments/test-gateway.ts';
-import { mayReadOrder, mayUseCart, releaseStoredValue, reserveStoredValue, settleStoredValue, storedValueFor, tripLink, type PayingUser } from './account-seam.ts';
+import { claimWelcomeDiscount, mayReadOrder, mayUseCart, releaseStoredValue, reserveStoredValue, settleStoredValue, storedValueFor, tripLink, type PayingUser } from './account-seam.ts';
 import { releaseUnits, takeUnits, todayFor } from './availability.ts';
 import { IN_FLIGHT, itemRelations, resolvedOfItem } from './cart.ts';
 import { checkoutUnit, loadBookableOption, loadMoneyContext, unitOf, type BookableOption, type MoneyContext } from './catalog.ts';
@@ -182,6 +182,17 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
     const offer = timing === 'later' ? laterPayment(item.startDate, option.zone, now) : timing === 'invoice' ? invoicePayment(item.startDate, option.zone, now) : null;
     if (offer && !offer.available) throw new HttpError(422, offer.reason ?? 'Not available', { fields: { payment_timing: offer.reason ?? 'Not available' } });
 
+    const orderId = randomId(16);
+    if (a.welcomeDiscount > 0 && d.user && !(await claimWelcomeDiscount(tx, d.user.id, orderId, now))) {
+      // Another payment of this member took the welcome discount since this bag was priced:
+      // never charge the discounted price; tell the traveller the new total (the bag reprices).
+      const repriced = await quote(tx as unknown as Db, m, { option, resolved, priced, chosen, promotion, storedValue: { ...storedValue, welcomeDiscount: 0 }, now });
+      const format = await moneyFormatter(tx as unknown as Db);
+      d.log.info({ cartId, userId: d.user.id }, 'welcome discount already claimed by another payment');
+      throw new HttpError(409, `Your welcome discount has just been used on another booking, so the total is now ${format({ amount: repriced.amounts.exchanged.total, currency: chosen.code })}. Please check it and pay again.`, {
+        body: { code: 'price_changed', reason: 'welcome_discount_used', total: wire(repriced.amounts.exchanged.total, chosen) },
+      });
+    }
     await takeUnits(tx, option, resolved, priced.units);
     let promotionCounted = false;
     if (q.promotion && a.promotionDiscount > 0) {
@@ -194,7 +205,6 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
       promotionCounted = true;
     }
     const zero = a.total === 0 && timing === 'checkout';
-    const orderId = randomId(16);
     const status: OrderRow['status'] = timing !== 'checkout' ? 'awaiting_payment' : zero ? 'placed' : 'pending_payment';
     const [order] = await tx
       .insert(orders)
