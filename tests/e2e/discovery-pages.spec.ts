@@ -83,6 +83,36 @@ test.describe('discovery pages', () => {
     expect((trail?.['itemListElement'] as { name: string }[]).map((c) => c.name)).toEqual(['Home', country.name, tagName]);
   });
 
+  test('a city page, its activities page and its country page link to built landing pages', async ({ page, api }) => {
+    const { city } = await richCity(api);
+    for (const [path, title] of [
+      [`/cities/${city.slug}`, `Things to do in ${city.name}`],
+      [`/cities/${city.slug}/activities`, `Guides to ${city.name} by theme`],
+    ] as const) {
+      await expectPage(page, path, path.endsWith('/activities') ? `Things to do in ${city.name}` : city.name);
+      const chips = page.getByRole('navigation', { name: title }).getByRole('link');
+      expect(await chips.count(), path).toBeGreaterThan(0);
+      // The busiest theme comes first; its chip names it and counts its experiences.
+      const chip = chips.first();
+      const name = (await chip.evaluate((a) => a.firstChild?.textContent ?? '')).trim();
+      const count = Number(await chip.locator('span').first().evaluate((s) => s.firstChild?.textContent ?? ''));
+      const href = (await chip.getAttribute('href'))!;
+      expect(href).toMatch(new RegExp(`^/${city.country.code.toLowerCase()}/${city.slug}/[^/]+$`));
+      await chip.click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} in ${city.name}`);
+      await expect(page.locator('[data-status]')).toHaveText(`${count} experience${count === 1 ? '' : 's'}`);
+      await expectPage(page, href, `${name} in ${city.name}`);
+    }
+
+    await expectPage(page, `/countries/${city.country.slug}`, city.country.name);
+    const themed = page.getByRole('navigation', { name: 'Popular things to do' }).getByRole('link');
+    expect(await themed.count()).toBeGreaterThan(0);
+    const text = (await themed.first().textContent())!.trim();
+    await themed.first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text);
+  });
+
   test('collections, their categories and tips', async ({ page, api }) => {
     const collection = await get<CollectionDetail>(api, '/collections/wild-singapore');
     const category = collection.categories.find((c) => c.optionSlugCodes.length > 0)!;
@@ -194,6 +224,22 @@ test.describe('experience page', () => {
     await expect(page.locator('#availability')).toBeVisible();
     await expect(page.locator('.exp-head').getByRole('button', { name: /bucket list/i })).toBeVisible();
     await axe();
+  });
+
+  test('links to the landing page of its city and activity type', async ({ page, api }) => {
+    // An experience whose city has another of the same activity type.
+    const { options } = await get<{ options: OptionSummary[] }>(api, '/options?per=100&sort_by=most_popular');
+    const key = (o: OptionSummary) => `${o.city.slug}/${o.activityType?.slug}`;
+    const option = options.find((o) => o.activityType && options.some((x) => x.slugCode !== o.slugCode && key(x) === key(o)))!;
+    const type = option.activityType!;
+    await expectPage(page, `/experiences/${option.slugCode}`, option.name);
+    const link = page.getByRole('link', { name: `More ${type.name.toLowerCase()} in ${option.city.name}` });
+    const href = `/${option.country.code.toLowerCase()}/${option.city.slug}/${type.slug}`;
+    await expect(link).toHaveAttribute('href', href);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${type.name} in ${option.city.name}`);
+    await expectPage(page, href, `${type.name} in ${option.city.name}`);
   });
 
   test('says when it is being chosen as a gift', async ({ page, api }) => {

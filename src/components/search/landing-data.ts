@@ -132,3 +132,17 @@ export async function landingPath(citySlug: string, id: string, cateId?: string)
   const l = (await getLandings()).find((x) => x.params.citySlug === citySlug && x.params.id === id && x.params.cateId === cateId);
   return l?.path;
 }
+
+export type LandingLink = { path: string; name: string; kind: Landing['theme']['kind']; count: number };
+
+/**
+ * A city's top-level landing pages (activity types, themes and collections, no sub-pages), the
+ * busiest first, for "Things to do in …" links. Built from the same list as the pages, so every
+ * link resolves.
+ */
+export async function cityLandings(citySlug: string): Promise<LandingLink[]> {
+  return (await getLandings())
+    .filter((l) => l.params.citySlug === citySlug && !l.params.cateId)
+    .map((l) => ({ path: l.path, name: l.theme.name, kind: l.theme.kind, count: l.options.length }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
