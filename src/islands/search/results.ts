@@ -264,7 +264,11 @@ export function mountResults(root: HTMLElement): void {
       error!.textContent = `Couldn't load experiences: ${errorMessage(err)}`;
       error!.hidden = false;
     } finally {
-      if (mine === run) root.removeAttribute('aria-busy');
+      if (mine === run) {
+        root.removeAttribute('aria-busy');
+        // The list may now be empty for good (no results, an error): stop holding its space.
+        if (!facetsOnly) list!.dataset['settled'] = '';
+      }
     }
   }
 
