@@ -489,38 +489,7 @@ function PromoCode({ cart, disabled }: { cart: Cart; disabled: boolean }) {
       </div>
     );
   }
-  return (
-    <div className="promo">
-      <label htmlFor={id} className="form-field__label">
-        Promotion code
-      </label>
-      <div className="promo__row">
-        <input
-          id={id}
-          value={code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void apply();
-            }
-          }}
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-e` : undefined}
-          disabled={busy || disabled}
-        />
-        <button type="button" className="button button--ghost promo__apply" onClick={() => void apply()} disabled={busy || disabled} aria-busy={busy || undefined}>
-          Apply
-        </button>
-      </div>
-      {error && (
-        <p id={`${id}-e`} className="form-field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return <CodeField id={id} label="Promotion code" code={code} setCode={setCode} apply={apply} busy={busy} disabled={disabled} error={error} />;
 }
 
 /** "Use my Verdant credits": the server reprices the bag with the balance (all of it, or leaving S$10). */
@@ -601,10 +570,25 @@ function GiftCode({ cart, disabled }: { cart: Cart; disabled: boolean }) {
     );
   }
   const apply = () => (code.trim() ? run(() => applyGiftCode(code.trim())) : setError('Please enter a gift code'));
+  return <CodeField id={id} label="Gift code" code={code} setCode={setCode} apply={apply} busy={busy} disabled={disabled} error={error} />;
+}
+
+/** A code entry (promotion or gift code): upper-cased as typed, applied by Enter or the button. */
+function CodeField(props: {
+  id: string;
+  label: string;
+  code: string;
+  setCode: (code: string) => void;
+  apply: () => unknown;
+  busy: boolean;
+  disabled: boolean;
+  error: string | null;
+}) {
+  const { id, label, code, setCode, apply, busy, disabled, error } = props;
   return (
     <div className="promo">
       <label htmlFor={id} className="form-field__label">
-        Gift code
+        {label}
       </label>
       <div className="promo__row">
         <input
