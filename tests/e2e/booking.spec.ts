@@ -335,3 +335,28 @@ test.describe('sold out', () => {
     await expect(panel.getByRole('status')).toContainText('You’re on the waitlist');
   });
 });
+
+test.describe('a member’s booking', () => {
+  test('paid with 4242, the trip is in the account', async ({ page, api }) => {
+    const email = freshEmail('trip.owner');
+    const { token } = await signUpViaApi(page.request, { name: 'Tomas Trailwood', email, password: 'a-long-password-1' });
+    await page.addInitScript((t) => localStorage.setItem('access_token', t), token);
+    const option = await pickExperience(api, { currency: 'SGD', skip: 4 });
+    await bookFromWidget(page, option.slugCode, { adults: 1 });
+    await expect(page.getByText('Booking as a guest')).toHaveCount(0);
+    await fillCheckout(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    await page.waitForURL(/\/checkout\/confirmation\?order=/);
+    await expect(page.getByTestId('confirmation-title')).toHaveText('You’re booked!');
+    const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+    const order = await page.evaluate(async (id) => {
+      const r = await fetch(`/api/v1/orders/${id}`, { headers: { authorization: 'Bearer verdant-dev-public-key' }, credentials: 'include' });
+      return (await r.json()) as { order_item: { id: string } };
+    }, orderId);
+
+    await page.goto('/account/trips');
+    const upcoming = page.locator('section', { has: page.getByRole('heading', { name: /Upcoming/ }) });
+    await expect(upcoming.locator(`a[href="/account/trips/${order.order_item.id}"]`).first()).toBeVisible();
+    await expect(upcoming).toContainText(option.name);
+  });
+});
