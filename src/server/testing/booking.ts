@@ -27,10 +27,15 @@ export const instantSgd = (db: Db, offset = 0) =>
   pickOption(db, [eq(options.priceUnit, 'per_person'), eq(options.bookType, 'instant'), eq(options.priceCurrency, 'SGD'), sql`jsonb_array_length(${options.startTimes}) > 0`, eq(options.useChildPrices, true)], offset);
 
 /** The first departure (date + timeslot id) with at least `units` left. */
-export async function openDeparture(t: TestApp, slugCode: string, units = 2): Promise<{ date: string; timeslotId: string; unitsLeft: number }> {
+export async function openDeparture(
+  t: TestApp,
+  slugCode: string,
+  units = 2,
+  { except }: { except?: string } = {},
+): Promise<{ date: string; timeslotId: string; unitsLeft: number }> {
   const dates = AvailableDatesResponse.parse((await t.get(`/api/v1/available-dates?option_id=${slugCode}`)).body);
   for (const d of dates.dates) {
-    if (d.unitsLeft < units) continue;
+    if (d.unitsLeft < units || d.date === except) continue;
     const slots = DetailedTimeslotsResponse.parse((await t.get(`/api/v1/detailed-timeslots?option_id=${slugCode}&date=${d.date}`)).body);
     const slot = slots.timeslots.find((s) => s.unitsLeft >= units);
     if (slot) return { date: d.date, timeslotId: slot.id, unitsLeft: slot.unitsLeft };
