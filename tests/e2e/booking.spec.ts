@@ -355,7 +355,7 @@ test.describe('a member’s booking', () => {
     }, orderId);
 
     await page.goto('/account/trips');
-    const upcoming = page.locator('section', { has: page.getByRole('heading', { name: /Upcoming/ }) });
+    const upcoming = page.getByRole('region', { name: 'Upcoming' });
     await expect(upcoming.locator(`a[href="/account/trips/${order.order_item.id}"]`).first()).toBeVisible();
     await expect(upcoming).toContainText(option.name);
   });
