@@ -43,6 +43,8 @@ try {
   const bags = [];
   for (let i = 0; i < TRAVELLERS; i++) bags.push(await readyToPay(i % 2 === 0 ? a.base : b.base, dep));
   await setSeats(db, dep, 12, 12 - SEATS);
+  // The demo catalogue has payments of its own (the seeded trips): count only what the race adds.
+  const earlier = (await db.query<{ id: string }>('SELECT id FROM test_gateway_payments')).rows.map((r) => r.id);
   const started = performance.now();
   const answers = await Promise.all(bags.map((bag, i) => call(i % 2 === 0 ? a.base : b.base, 'POST', '/checkouts/pay', bag.body, { 'idempotency-key': randomUUID() })));
   console.log(`  50 pay calls answered in ${((performance.now() - started) / 1000).toFixed(2)} s`);
@@ -59,7 +61,7 @@ try {
   check(negative.rowCount === 0, 'no departure anywhere below zero or over capacity');
   const placed = await db.query("SELECT count(*)::int AS n FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.status = 'placed' AND i.option_id = $1 AND i.start_date = $2", [dep.optionId, dep.date]);
   check(placed.rows[0]?.n === SEATS, `${SEATS} placed orders in the database (got ${placed.rows[0]?.n})`);
-  const charges = await db.query("SELECT status, count(*)::int AS n FROM test_gateway_payments GROUP BY status ORDER BY status");
+  const charges = await db.query('SELECT status, count(*)::int AS n FROM test_gateway_payments WHERE NOT (id = ANY($1::text[])) GROUP BY status ORDER BY status', [earlier]);
   const charged = charges.rows.find((r) => r.status === 'succeeded')?.n ?? 0;
   check(charged === SEATS && charges.rows.length === 1, `the gateway charged ${SEATS} cards and nobody else (${JSON.stringify(charges.rows)})`);
 
