@@ -110,6 +110,24 @@ function nameScoreOf(name: string, t: string, ws: number): number {
   return ws + (lower.startsWith(q) ? 0.5 : lower.includes(q) ? 0.2 : 0);
 }
 
+/** How long the city names read for matching are reused: a renamed or new city matches within this. */
+const CITY_NAMES_TTL_MS = 30_000;
+const cityNamesCache = new WeakMap<Db, { at: number; rows: Promise<{ id: number; name: string }[]> }>();
+
+/**
+ * The live cities' ids and names, read once per database every 30 s rather than on every
+ * keystroke's suggestion request (a few hundred rows; matched in JavaScript below).
+ */
+function cityNames(db: Db): Promise<{ id: number; name: string }[]> {
+  const cached = cityNamesCache.get(db);
+  if (cached && Date.now() - cached.at < CITY_NAMES_TTL_MS) return cached.rows;
+  const rows = db.select({ id: cities.id, name: cities.name }).from(cities).where(isNull(cities.deletedAt)).then((r) => r);
+  cityNamesCache.set(db, { at: Date.now(), rows });
+  // A failed read is not kept: the next request tries again.
+  rows.catch(() => cityNamesCache.delete(db));
+  return rows;
+}
+
 /**
  * Visible options matching a free text, best first: `[{ id, score }]`. Reusable wherever a
  * free text `q` must become matching option ids and their ranking (the search bar, /options?q=).
@@ -129,7 +147,7 @@ export async function matchOptionIds(db: Db, q: string, limit = 200): Promise<{ 
   const [nearest, cityRows] = await Promise.all([
     db.execute(sql`select o.id, o.name, o.orders_count as "ordersCount", o.city_id as "cityId" from ${options} o
       where o.published and o.deleted_at is null order by o.name <->> ${t} limit ${per}`),
-    db.select({ id: cities.id, name: cities.name }).from(cities).where(isNull(cities.deletedAt)),
+    cityNames(db),
   ]);
   // Cities are few: match them here. A city matches the whole text, or (several words) one word.
   const cityScore = new Map<number, number>();
