@@ -4,60 +4,13 @@
 // (client:load, client:only, client:idle, client:visible, client:media). client:interaction
 // islands load nothing until touched. Fails when a content page is above the budget; static
 // shells of per-user pages (/shells/*) are reported but are not content pages.
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { builtPages, distFromArgs } from './lib/built-pages.ts';
 
 const BUDGET = 30 * 1024;
-const distArg = process.argv.indexOf('--dist');
-/** `--e2e`: the build the Playwright server made for E2E_PORT (scripts/e2e-server.ts names it). */
-const e2ePort = process.env['E2E_PORT'] ?? '4399';
-const e2eDist = resolve(import.meta.dirname, '..', e2ePort === '4399' ? '.e2e' : `.e2e-${e2ePort}`, 'dist');
-const dist = realpathSync(
-  process.argv.includes('--e2e')
-    ? e2eDist
-    : distArg > 0 && process.argv[distArg + 1]
-      ? resolve(process.argv[distArg + 1]!)
-      : resolve(import.meta.dirname, '..', process.env['DIST_DIR'] ?? 'dist'),
-);
-
-/** Template of a page: its path with slug segments folded into placeholders. */
-const TEMPLATES: [RegExp, string][] = [
-  [/^\/$/, '/'],
-  [/^\/404$/, '/404'],
-  [/^\/magazine\/a\/[^/]+$/, '/magazine/a/[slug]'],
-  [/^\/magazine\/page\/\d+$/, '/magazine/page/[n]'],
-  [/^\/magazine\/tags\/[^/]+\/page\/\d+$/, '/magazine/tags/[slug]/page/[n]'],
-  [/^\/magazine\/[^/]+\/page\/\d+$/, '/magazine/[cate]/page/[n]'],
-  [/^\/magazine\/[^/]+\/[^/]+\/page\/\d+$/, '/magazine/[cate]/[kind]/page/[n]'],
-  [/^\/magazine\/[^/]+\/[^/]+\/[^/]+$/, '/magazine/[cate]/[kind]/[slug]'],
-  [/^\/magazine\/tags\/[^/]+$/, '/magazine/tags/[slug]'],
-  [/^\/magazine\/[^/]+\/[^/]+$/, '/magazine/[cate]/[kind]'],
-  [/^\/magazine\/[^/]+$/, '/magazine/[cate]'],
-  [/^\/(countries|cities)\/[^/]+\/tags\/[^/]+$/, '/$1/[slug]/tags/[tag]'],
-  [/^\/(countries|cities)\/[^/]+\/([^/]+)$/, '/$1/[slug]/$2'],
-  [/^\/(countries|cities|experiences|options|events|collections|operators|itineraries|best-of)\/[^/]+$/, '/$1/[slug]'],
-  [/^\/collections\/[^/]+\/[^/]+$/, '/collections/[slug]/[sub]'],
-  [/^\/best-of\/[^/]+\/[^/]+$/, '/best-of/[slug]/[item]'],
-  [/^\/shells\/[^/]+$/, '$&'],
-  [/^\/[a-z]{2}\/[^/]+\/[^/]+(\/[^/]+)?$/, '/[country]/[city]/[theme]'],
-];
-
-function templateOf(path: string): string {
-  for (const [re, name] of TEMPLATES) if (re.test(path)) return path.replace(re, name);
-  return path;
-}
-
-function htmlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) {
-      if (e.name !== '_astro' && e.name !== 'pagefind' && e.name !== '~partytown') out.push(...htmlFiles(p));
-    } else if (e.name.endsWith('.html')) out.push(p);
-  }
-  return out;
-}
+const dist = distFromArgs(process.argv);
 
 const gz = (s: string | Buffer) => gzipSync(s, { level: 9 }).length;
 const moduleCache = new Map<string, string>();
@@ -110,9 +63,7 @@ function measure(html: string) {
 }
 
 const byTemplate = new Map<string, { page: string; total: number; inline: number; external: number; modules: number; count: number }>();
-for (const file of htmlFiles(dist)) {
-  const path = `/${relative(dist, file)}`.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/';
-  const t = templateOf(path);
+for (const { file, path, template: t } of builtPages(dist)) {
   const m = measure(readFileSync(file, 'utf8'));
   const prev = byTemplate.get(t);
   if (!prev || m.total > prev.total) byTemplate.set(t, { page: path, ...m, count: (prev?.count ?? 0) + 1 });

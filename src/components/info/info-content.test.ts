@@ -60,8 +60,13 @@ describe('formatTables', () => {
   it('wraps a table in a focusable scroll region and labels each cell with its column', () => {
     const html = '<table>\n<thead>\n<tr>\n<th>Policy</th>\n<th align="left">What it <em>means</em></th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><strong>Strict</strong></td>\n<td align="left">7 days</td>\n</tr>\n</tbody>\n</table>';
     expect(formatTables(html)).toBe(
-      '<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table role="table">\n<thead role="rowgroup">\n<tr role="row">\n<th role="columnheader">Policy</th>\n<th align="left" role="columnheader">What it <em>means</em></th>\n</tr>\n</thead>\n<tbody role="rowgroup">\n<tr role="row">\n<td role="cell" data-label="Policy"><strong>Strict</strong></td>\n<td align="left" role="cell" data-label="What it means">7 days</td>\n</tr>\n</tbody>\n</table></div>',
+      '<section class="table-scroll" aria-label="Table: Policy, What it means" tabindex="0"><table role="table">\n<thead role="rowgroup">\n<tr role="row">\n<th role="columnheader">Policy</th>\n<th align="left" role="columnheader">What it <em>means</em></th>\n</tr>\n</thead>\n<tbody role="rowgroup">\n<tr role="row">\n<td role="cell" data-label="Policy"><strong>Strict</strong></td>\n<td align="left" role="cell" data-label="What it means">7 days</td>\n</tr>\n</tbody>\n</table></section>',
     );
+  });
+  it('gives tables with the same columns distinct names', () => {
+    const table = '<table>\n<thead>\n<tr>\n<th>Day</th>\n</tr>\n</thead>\n</table>';
+    const names = [...formatTables(`${table}\n${table}\n<table><tr><td>x</td></tr></table>`).matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]);
+    expect(names).toEqual(['Table: Day', 'Table: Day (2)', 'Table']);
   });
   it('leaves other markup alone', () => expect(formatTables('<p>No tables</p>')).toBe('<p>No tables</p>'));
 });

@@ -168,10 +168,13 @@ const stripTags = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g,
 
 /**
  * Makes each table readable on a phone: wrapped in a focusable region that scrolls sideways if
- * it must, each cell labelled with its column's heading (`data-label`, shown when rows stack
- * as cards), and explicit table roles so stacking with CSS keeps the table's semantics.
+ * it must (named after its columns, "Table: Policy, What it means", numbered when two tables
+ * share columns, as landmarks need distinct names), each cell labelled with its column's heading
+ * (`data-label`, shown when rows stack as cards), and explicit table roles so stacking with
+ * CSS keeps the table's semantics.
  */
 export function formatTables(html: string): string {
+  const names = new Map<string, number>();
   return html.replace(/<table>([\s\S]*?)<\/table>/g, (_whole, inner: string) => {
     const head = /<thead>([\s\S]*?)<\/thead>/.exec(inner)?.[1] ?? '';
     const labels = [...head.matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) => stripTags(m[1]!).replace(/"/g, '&quot;'));
@@ -187,7 +190,10 @@ export function formatTables(html: string): string {
           });
         return `<tr role="row">${labelled}</tr>`;
       });
-    return `<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table role="table">${body}</table></div>`;
+    const name = labels.length > 0 ? `Table: ${labels.join(', ')}` : 'Table';
+    const seen = (names.get(name) ?? 0) + 1;
+    names.set(name, seen);
+    return `<section class="table-scroll" aria-label="${seen > 1 ? `${name} (${seen})` : name}" tabindex="0"><table role="table">${body}</table></section>`;
   });
 }
 

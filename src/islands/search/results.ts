@@ -10,6 +10,7 @@ import { formatDuration } from '../../lib/format-duration.ts';
 import { responsiveImage } from '../../lib/format-image.ts';
 import { KIND_LABELS, priceBasis } from '../../lib/format-listing.ts';
 import { formatMoney } from '../../lib/format-money.ts';
+import { ratingLabel } from '../../lib/rating.ts';
 import { readCurrencyCookie } from '../../stores/currency-cookie.ts';
 import { applyCurrency, readCurrencyData } from '../currency-picker/apply-prices.ts';
 import { apiQuery, clearedState, filterCount, hasFilters, readState, stateQuery, type SearchState } from './state.ts';
@@ -66,10 +67,9 @@ export function renderCard(template: HTMLTemplateElement, o: OptionSummary): HTM
     if (average !== null && count > 0) {
       const strong = $(rating, 'strong');
       const countEl = $(rating, '.rating__count');
-      const label = $(rating, '.visually-hidden');
       if (strong) strong.textContent = average.toFixed(1);
       if (countEl) countEl.textContent = `(${count.toLocaleString('en-GB')})`;
-      if (label) label.textContent = `Rated ${average.toFixed(1)} out of 5 from ${count} review${count === 1 ? '' : 's'}`;
+      rating.setAttribute('aria-label', ratingLabel(average, count));
     } else {
       const fresh = h('span', { class: 'rating rating--new' }, 'New on Verdant');
       scopeLike(rating, fresh);

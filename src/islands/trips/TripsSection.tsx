@@ -10,6 +10,7 @@ import { getTimeslots, newIdempotencyKey } from '../../api-client/booking.ts';
 import { addGuests, cancelOrder, getAddGuestQuote, getOrderShare, getTrip, getTrips, requestDateChange, requestRefund } from '../../api-client/trips.ts';
 import { guestsText, whenText } from '../../lib/booking-format.ts';
 import { formatDate, formatTime } from '../../lib/format-date.ts';
+import { ratingLabel } from '../../lib/rating.ts';
 import { tripCalendar, tripHref, tripPage, type TripPage } from '../../lib/trip-pages.ts';
 import { formatPrice } from '../booking/money.ts';
 import { CardFields, tokenizeCard, type CardErrors, type CardValues } from '../checkout/payment-parts.tsx';
@@ -375,9 +376,14 @@ function TripDetail({ trip, onChange }: { trip: Trip; onChange: (t: Trip) => voi
         {trip.review && trip.review.rating !== null && (
           <section className="acct-panel" aria-labelledby="trip-review">
             <h2 id="trip-review">Your review</h2>
-            <p className="trip-stars" aria-label={`${trip.review.rating} out of 5`}>
-              {'★'.repeat(trip.review.rating)}
-              {'☆'.repeat(5 - trip.review.rating)}
+            {/* The same markup as src/components/Rating.astro's stars: read as words, stars hidden. */}
+            <p className="trip-stars">
+              <span role="img" aria-label={ratingLabel(trip.review.rating)}>
+                <span aria-hidden="true">
+                  {'★'.repeat(trip.review.rating)}
+                  {'☆'.repeat(5 - trip.review.rating)}
+                </span>
+              </span>
             </p>
             <p>
               <strong>{trip.review.title}</strong>
