@@ -14,7 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { dev } from 'astro';
-import type { Plugin, ProxyOptions } from 'vite';
+import type { Plugin, ProxyOptions, ViteDevServer } from 'vite';
 import { parseConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { experienceAlias, shellFor } from '../src/server/static-site.ts';
@@ -62,10 +62,12 @@ const proxy: Record<string, ProxyOptions> = {
   '^/users(/|$)': toApi,
 };
 
+let vite: ViteDevServer | undefined;
 /** What the server's static site does with a built page, done for the dev server's pages. */
 const productionRoutes: Plugin = {
   name: 'verdant:dev-routes',
   configureServer(server) {
+    vite = server;
     server.middlewares.use((req, _res, next) => {
       if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return next();
       const url = new URL(req.url, 'http://dev');
@@ -93,10 +95,41 @@ await step(`Waiting for the API on port ${apiPort}`, async () => {
     await new Promise((r) => setTimeout(r, 200));
   }
 });
+await step('Rendering the home page once', async () => {
+  const home = await fetch(`http://localhost:${port}/`);
+  if (!home.ok) console.error(`  the home page answered ${home.status}: see the errors above`);
+  await home.arrayBuffer();
+  await drainStartupReload();
+});
 console.log(
   `\n✔ Verdant (development) is running at http://localhost:${port}  (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
     `server code restarts the API on port ${apiPort}; Ctrl-C to stop)`,
 );
+
+/**
+ * Astro's content sync writes .astro/ while the server starts and asks browsers to reload; with
+ * no browser connected yet, Vite keeps that reload for the first one that connects, which would
+ * reload the first page a developer opens (and lose what they typed). Nothing has changed since
+ * that page was rendered: take the stale message here.
+ */
+async function drainStartupReload(): Promise<void> {
+  const token = vite?.config.webSocketToken;
+  if (!token) return;
+  const ws = new WebSocket(`ws://localhost:${port}/?token=${token}`, 'vite-hmr');
+  await new Promise<void>((res) => {
+    const done = () => {
+      clearTimeout(timer);
+      ws.close();
+      res();
+    };
+    // The stale message follows `connected` at once; a quiet socket means there was none.
+    const timer = setTimeout(done, 1_000);
+    ws.addEventListener('message', (e) => {
+      if (String(e.data).includes('full-reload')) done();
+    });
+    ws.addEventListener('error', done);
+  });
+}
 
 async function stop(code: number) {
   if (stopping && code === 0) return;
