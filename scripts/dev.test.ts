@@ -111,13 +111,15 @@ describe('npm run dev', () => {
     const title = page.locator('.currency-picker__title');
     await expect.poll(() => title.textContent(), { timeout: 30_000 }).toBe(TITLE);
     await expect.poll(() => page.locator('details.currency-picker').getAttribute('open')).not.toBeNull();
+    // Hydrated: Astro drops the island's `ssr` attribute once React took it over.
+    await expect.poll(() => page.locator('astro-island:has(.currency-picker)').getAttribute('ssr'), { timeout: 60_000 }).toBeNull();
     await page.evaluate(() => ((window as unknown as { devMarker: string }).devMarker = 'before the edit'));
 
     const islandFile = join(copy, ISLAND);
     const source = readFileSync(islandFile, 'utf8');
     expect(source, `${ISLAND} should hold the text "${TITLE}" this test edits`).toContain(`>${TITLE}<`);
     writeFileSync(islandFile, source.replace(`>${TITLE}<`, `>${EDITED}<`));
-    await expect.poll(() => title.textContent(), { timeout: 30_000 }).toBe(EDITED);
+    await expect.poll(() => title.textContent(), { timeout: 60_000 }).toBe(EDITED);
     // Same document (no reload), and the island kept its state (the panel is still open).
     expect(await page.evaluate(() => (window as unknown as { devMarker?: string }).devMarker)).toBe('before the edit');
     expect(await page.locator('details.currency-picker').getAttribute('open')).not.toBeNull();

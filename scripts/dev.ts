@@ -36,7 +36,9 @@ await prepareDatabase(database, config);
 await pullContentCache(database, config, createLogger(config));
 await database.close();
 
-const api: ChildProcess = spawn(process.execPath, ['--watch', '--watch-preserve-output', 'scripts/start.ts', '--api-only'], {
+// `npm run dev -- --inspect[=port]`: the API child listens for a debugger (chrome://inspect).
+const inspect = process.argv.filter((a) => a.startsWith('--inspect'));
+const api: ChildProcess = spawn(process.execPath, ['--watch', '--watch-preserve-output', ...inspect, 'scripts/start.ts', '--api-only'], {
   cwd: root,
   env: { ...process.env, PORT: String(apiPort) },
   stdio: ['ignore', 'inherit', 'inherit'],
