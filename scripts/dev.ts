@@ -43,6 +43,11 @@ const api: ChildProcess = spawn(process.execPath, ['--watch', '--watch-preserve-
   env: { ...process.env, PORT: String(apiPort) },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+// Whatever else ends this process (Astro failing to start, an uncaught error) still stops the
+// API child, which releases the database.
+process.on('exit', () => {
+  if (api.exitCode === null && api.signalCode === null) api.kill('SIGTERM');
+});
 let stopping = false;
 const apiExited = new Promise<number | null>((res) => api.once('exit', (code) => res(code)));
 void apiExited.then((code) => {
@@ -147,7 +152,3 @@ async function stop(code: number) {
 for (const listener of process.listeners('SIGTERM')) process.off('SIGTERM', listener);
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
-// Whatever else ends this process (an uncaught error) still stops the API child and its lock.
-process.on('exit', () => {
-  if (api.exitCode === null && api.signalCode === null) api.kill('SIGTERM');
-});
