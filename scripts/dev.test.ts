@@ -82,7 +82,7 @@ function startDev(cwd: string, env: Record<string, string>) {
 }
 
 describe('npm run dev', () => {
-  it('hot-reloads an island, serves the API on the same port and restarts the API without losing data', { timeout: 180_000 }, async () => {
+  it('hot-reloads an island, serves the API on the same port and restarts the API without losing data', { timeout: 240_000 }, async () => {
     copy = copyRepository();
     const dataDir = join(copy, '.data');
     // Reuse the test image pool instead of rendering a new one.
