@@ -42,6 +42,6 @@ export default defineConfig({
         },
       },
     },
-    server: { proxy: { '/api': 'http://localhost:4321', '/_image': 'http://localhost:4321', '/storage': 'http://localhost:4321' } },
+    // `npm run dev` (scripts/dev.ts) adds the proxy to the API process and the shell routes.
   },
 });

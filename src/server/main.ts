@@ -1,6 +1,7 @@
 // The one listening process: the API under /api/v1, /healthz, and (with the storefront)
 // /_image and the static site. Owns the database connection it is given.
 import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
@@ -32,6 +33,9 @@ function socketIp(c: Context<AppEnv>): string | undefined {
 
 export const SWEEP_EVERY_MS = 60_000;
 
+/** A server's websocket close frame (unmasked), status 1001 "going away". */
+const GOING_AWAY = Buffer.from([0x88, 0x02, 0x03, 0xe9]);
+
 export async function listen(opts: ServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
   const { providers, ...rest } = opts;
   const payments = createPaymentProvider(opts.config, opts.db);
@@ -48,6 +52,13 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
     (s as Server).once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
+  // Websockets leave the HTTP server's connection tracking once upgraded, and close() would
+  // wait for them forever (a browser tab keeps its realtime socket open): tracked here.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (_req, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
   injectRealtime(app, server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.config.port;
@@ -58,7 +69,12 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
         clearInterval(sweep);
         server.close(() => resolvePromise());
         server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 2_000).unref();
+        // 1001 "going away": the browser's realtime store reconnects to the next process.
+        for (const socket of upgraded) socket.write(GOING_AWAY);
+        setTimeout(() => {
+          server.closeAllConnections();
+          for (const socket of upgraded) socket.destroy();
+        }, 2_000).unref();
       }),
   };
 }

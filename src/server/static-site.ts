@@ -127,7 +127,7 @@ export function experienceAlias(path: string): string | undefined {
   return m ? `/experiences/${m[1]}/index.html` : undefined;
 }
 
-function shellFor(path: string): string | undefined {
+export function shellFor(path: string): string | undefined {
   const family = path.split('/')[1];
   return family && (SHELL_FAMILIES as readonly string[]).includes(family) ? `/shells/${family}/index.html` : undefined;
 }

@@ -98,3 +98,19 @@ describe('realtime websocket', () => {
     expect((await fetch(`${base}/api/v1/realtime`, { headers: { cookie, origin: 'http://localhost:4999' } })).status).toBe(426);
   });
 });
+
+describe('stopping the server', () => {
+  it('closes open websockets with 1001 instead of waiting for them (a restart never hangs on a tab)', async () => {
+    const config = parseConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: testStorageDir, PUBLIC_SITE_URL: 'http://localhost:4999' });
+    const other = await listen({ config, log: pino({ level: 'silent' }), db: database.db, rateLimitStore: new MemoryRateLimitStore(), providers: { realtime: new RealtimeHub() } });
+    const { cookie } = await login();
+    const ws = new WebSocket(`${other.url.replace('http', 'ws')}/api/v1/realtime`, { headers: { cookie, origin: 'http://localhost:4999' } } as unknown as string[]);
+    const closed = new Promise<number>((resolve) => ws.addEventListener('close', (e) => resolve(e.code)));
+    await new Promise<void>((resolve, reject) => {
+      ws.addEventListener('open', () => resolve());
+      ws.addEventListener('error', () => reject(new Error('refused')));
+    });
+    await other.close();
+    expect(await closed).toBe(1001);
+  });
+});
