@@ -65,6 +65,17 @@ function restore(f: Field, n: Noted): void {
   f.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/**
+ * Tells a React island about what its text fields hold when that arrived without an event the
+ * island heard (autofill, a script): for islands that render their fields in the browser
+ * (client:only), which call it on submit before reading their state (use-adopted-fields.ts).
+ */
+export function announceFields(root: Element): void {
+  fieldsOf(root).forEach((f, i) => {
+    if (!isToggle(f) && !(f instanceof HTMLSelectElement) && f.value !== '' && !f.disabled && !f.readOnly) restore(f, note(root, f, i));
+  });
+}
+
 export function watchFields(root: Element): { adopt: () => void } {
   const noted = new Map<string, Noted>();
   let focus: { key: string; start: number | null; end: number | null } | null = null;
