@@ -71,9 +71,11 @@ function restore(f: Field, n: Noted): void {
  * (client:only), which call it on submit before reading their state (use-adopted-fields.ts).
  */
 export function announceFields(root: Element): void {
-  fieldsOf(root).forEach((f, i) => {
-    if (!isToggle(f) && !(f instanceof HTMLSelectElement) && f.value !== '' && !f.disabled && !f.readOnly) restore(f, note(root, f, i));
-  });
+  // All first: a controlled field's change re-renders, which empties the fields not told yet.
+  const filled = fieldsOf(root)
+    .map((f, i) => [f, note(root, f, i)] as const)
+    .filter(([f]) => !isToggle(f) && !(f instanceof HTMLSelectElement) && f.value !== '' && !f.disabled && !f.readOnly);
+  for (const [f, n] of filled) restore(f, n);
 }
 
 export function watchFields(root: Element): { adopt: () => void } {

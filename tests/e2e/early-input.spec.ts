@@ -6,6 +6,7 @@
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEV_PASSWORD } from './accounts.ts';
+import { GUEST, bookFromWidget, payButton, pickExperience } from './booking.ts';
 
 const RUNS = 10;
 
@@ -170,5 +171,35 @@ test.describe('newsletter', () => {
       await expect(form.getByRole('status'), `run ${i}`).not.toBeEmpty();
       await expect(form.locator('[data-subscribe-message]'), `run ${i}`).toHaveAttribute('data-tone', 'subscribed');
     }
+  });
+});
+
+test.describe('checkout', () => {
+  test('customer details and card autofilled without an event are kept and pay', async ({ page, api }) => {
+    const option = await pickExperience(api, { currency: 'SGD' });
+    await bookFromWidget(page, option.slugCode);
+    const fills: [Locator, string][] = [
+      [page.getByLabel('Full name', { exact: true }), GUEST.name],
+      [page.getByLabel('Email'), GUEST.email],
+      [page.getByLabel('Mobile number'), GUEST.phone],
+      [page.getByLabel('Card number'), '4242 4242 4242 4242'],
+      [page.getByLabel('Expiry'), '12 / 30'],
+      [page.getByLabel('Security code'), '123'],
+    ];
+    const guests = page.locator('.checkout__guest-card');
+    for (let i = 0; i < (await guests.count()); i++) {
+      const g = guests.nth(i);
+      fills.push([g.getByLabel('Full name (as on ID)'), i === 0 ? GUEST.name : `Guest Number ${i + 1}`]);
+      if (await g.getByLabel('Date of birth').count()) fills.push([g.getByLabel('Date of birth'), '1990-04-02']);
+      if (await g.getByLabel('Nationality').count()) fills.push([g.getByLabel('Nationality'), 'Singaporean']);
+      if (await g.getByLabel('Passport number').count()) fills.push([g.getByLabel('Passport number'), 'K1234567A']);
+    }
+    if (await page.getByLabel('Pick me up from').count()) fills.push([page.getByLabel('Pick me up from'), 'Hotel Jen Tanglin, 1A Cuscaden Road']);
+    for (const [field, value] of fills) await autofill(field, value);
+    await payButton(page).click();
+    await page.waitForURL(/\/checkout\/confirmation\?order=/);
+    await expect(page.getByTestId('confirmation-title')).toHaveText('You’re booked!');
+    // The contact e-mail the form sent (a guest is offered an account with it).
+    await expect(page.getByRole('link', { name: `Create an account with ${GUEST.email}` })).toBeVisible();
   });
 });
