@@ -10,7 +10,7 @@ import { afterLoginHref } from '../../lib/login-redirect.ts';
 import { $user, type SessionUser } from '../../stores/user.ts';
 import FormField from '../forms/FormField.tsx';
 import Countdown from '../auth/Countdown.tsx';
-import PhoneField, { formatPhone, toE164 } from '../auth/PhoneField.tsx';
+import PhoneField, { formatPhone, phoneOfForm } from '../auth/PhoneField.tsx';
 import { SectionHead } from './parts.tsx';
 
 export default function Phone({ user }: { user: SessionUser }) {
@@ -39,7 +39,9 @@ export default function Phone({ user }: { user: SessionUser }) {
 
   const submitPhone = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const phone = toE164(country, number);
+    const { country: c, number: typed, e164: phone } = phoneOfForm(e.currentTarget);
+    setCountry(c);
+    setNumber(typed);
     if (!phone) return setError({ field: 'phone', text: MESSAGES.phoneInvalid });
     void send(phone);
   };

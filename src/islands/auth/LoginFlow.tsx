@@ -16,7 +16,7 @@ import { completeLogin } from '../../stores/user.ts';
 import FormField from '../forms/FormField.tsx';
 import Countdown from './Countdown.tsx';
 import { loginContext } from './login-context.ts';
-import PhoneField, { formatPhone, toE164 } from './PhoneField.tsx';
+import PhoneField, { formatPhone, phoneOfForm } from './PhoneField.tsx';
 import SignupForm from './SignupForm.tsx';
 import { PROVIDER_LABEL, socialError, socialLogin } from './social.ts';
 import './auth.css';
@@ -219,7 +219,9 @@ export default function LoginFlow({ inline, initial = 'email', onTitle, onDone, 
 
   const submitPhone = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const e164 = toE164(country, phone);
+    const { country: c, number, e164 } = phoneOfForm(e.currentTarget);
+    setCountry(c);
+    setPhone(number);
     if (!e164) {
       setFieldError(MESSAGES.phoneInvalid);
       return;

@@ -20,6 +20,18 @@ export function countryOptions(): { code: CountryCode; label: string }[] {
   return [...PREFERRED.map((code) => ({ code, label: label(code) })), ...rest];
 }
 
+/**
+ * The phone fields of a form, read from the fields themselves (E.164 when valid), so a number
+ * the browser autofilled without an input event counts; callers copy them into their state, so
+ * the controlled fields keep them on the next render (docs/decisions/0015).
+ */
+export function phoneOfForm(form: HTMLFormElement): { country: CountryCode; number: string; e164: string | undefined } {
+  const data = new FormData(form);
+  const country = String(data.get('phoneCountry') ?? '') as CountryCode;
+  const number = String(data.get('phoneNumber') ?? '');
+  return { country, number, e164: toE164(country, number) };
+}
+
 /** E.164 when the number is valid for the country, else undefined. */
 export function toE164(country: CountryCode, national: string): string | undefined {
   const value = national.trim();
@@ -55,7 +67,7 @@ export default function PhoneField({ country, number, onCountry, onNumber, error
         <label className="visually-hidden" htmlFor={`${id}-country`}>
           Country
         </label>
-        <select id={`${id}-country`} value={country} onChange={(e) => onCountry(e.currentTarget.value as CountryCode)} autoComplete="tel-country-code">
+        <select id={`${id}-country`} name="phoneCountry" value={country} onChange={(e) => onCountry(e.currentTarget.value as CountryCode)} autoComplete="tel-country-code">
           {options.map((o, i) => (
             <option key={o.code} value={o.code} data-divider={i === PREFERRED.length - 1 ? '' : undefined}>
               {o.label}
@@ -67,6 +79,7 @@ export default function PhoneField({ country, number, onCountry, onNumber, error
         </label>
         <input
           id={`${id}-number`}
+          name="phoneNumber"
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"

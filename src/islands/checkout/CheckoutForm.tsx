@@ -14,6 +14,7 @@ import { $displayCurrency } from '../../stores/currency.ts';
 import { createFetcherStore } from '../../stores/query.ts';
 import { editHref } from '../booking/edit-link.ts';
 import { formatPrice } from '../booking/money.ts';
+import { useAdoptedFields } from '../forms/use-adopted-fields.ts';
 import OrderSummary from './OrderSummary.tsx';
 import { StripeCard, type StripeCardHandle } from './stripe-card.tsx';
 import { CardFields, OtpDialog, PayNowPanel, TestCardsNote, tokenizeCard, usePaymentFlow, type CardErrors, type CardValues } from './payment-parts.tsx';
@@ -107,6 +108,8 @@ function CheckoutSkeleton() {
 
 function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: CheckoutsAvailableResponse | null; signedIn: boolean }) {
   const item = cart.orderItem!;
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptedFields(formRef);
   const [contact, setContact] = useState({ name: '', email: '', phone: '' });
   const [customers, setCustomers] = useState<CustomerInfo[]>(() => Array.from({ length: item.totalQuantity }, () => ({})));
   const [pickupAddress, setPickupAddress] = useState('');
@@ -244,7 +247,7 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
 
   return (
     <div className="checkout">
-      <form className="checkout__main" onSubmit={submit} noValidate>
+      <form ref={formRef} className="checkout__main" onSubmit={submit} noValidate>
         <p className="eyebrow">Checkout</p>
         <h1>Confirm and pay</h1>
         {!signedIn && (

@@ -1,11 +1,12 @@
 // The /trips shell (client-only). Booking provides /trips/{id}/required_info (the guests'
 // details the operator needs, completed after checkout) and its /submit confirmation; the
 // rest of a trip's pages come with the account's trips.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { OrderItem } from '../../contract/booking.ts';
 import { ApiError, errorMessage, request } from '../../api-client/client.ts';
 import { guestsText, whenText } from '../../lib/booking-format.ts';
 import { CUSTOMER_FIELD_LABELS } from '../../lib/required-info.ts';
+import { useAdoptedFields } from '../forms/use-adopted-fields.ts';
 import './checkout.css';
 
 export function tripsRoute(pathname: string): { id: string; page: 'required_info' | 'submitted' } | null {
@@ -45,6 +46,8 @@ export default function TripsApp() {
 }
 
 function RequiredInfoForm({ item, onDone }: { item: OrderItem; onDone: () => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptedFields(formRef);
   const [guests, setGuests] = useState(() => Array.from({ length: item.totalQuantity }, (_, i) => ({ ...(item.customers[i]?.info ?? {}) })));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -64,7 +67,7 @@ function RequiredInfoForm({ item, onDone }: { item: OrderItem; onDone: () => voi
     }
   };
   return (
-    <form className="checkout__main required-info" onSubmit={submit} noValidate>
+    <form ref={formRef} className="checkout__main required-info" onSubmit={submit} noValidate>
       <p className="eyebrow">Guest details</p>
       <h1>Who’s going on {item.option.name}?</h1>
       <p className="lead">

@@ -51,15 +51,14 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
   const suggestions = useSuggestions(text);
   const q = normalizeSearchText(text);
 
-  // The field was server-rendered: keep whatever was typed before the island hydrated. The
-  // input is uncontrolled for that reason; later changes of `text` from outside (Clear All, a
-  // history chip) are copied into it.
+  // The field was server-rendered: what was typed or autofilled before the island hydrated
+  // reaches `text` through client:interaction's field adoption (docs/decisions/0015). The input
+  // is uncontrolled for that reason; later changes of `text` from outside (Clear All, a history
+  // chip) are copied into it.
   const hydrated = useRef(false);
   useEffect(() => {
     if (!hydrated.current) {
       hydrated.current = true;
-      const typed = inputRef.current?.value ?? '';
-      if (typed && typed !== text) onText(typed);
       if (autoFocus) inputRef.current?.focus();
       if (inputRef.current && document.activeElement === inputRef.current) setOpen(true);
       return;

@@ -1,11 +1,14 @@
 // Leave a review for a completed trip (spec §4: only with a review record still unrated, until
 // two months after the start date). Used by /reviews/new?trip={id}.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { Trip } from '../../contract/trips.ts';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { writeReview } from '../../api-client/trips.ts';
+import { useAdoptedFields } from '../forms/use-adopted-fields.ts';
 
 export default function ReviewForm({ trip, onDone }: { trip: Trip; onDone: (t: Trip) => void }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptedFields(formRef);
   const [rating, setRating] = useState(0);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
@@ -32,7 +35,7 @@ export default function ReviewForm({ trip, onDone }: { trip: Trip; onDone: (t: T
     }
   };
   return (
-    <form className="acct-panel auth-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="acct-panel auth-form" onSubmit={submit} noValidate>
       <fieldset className="trip-rating" aria-describedby={errors.rating ? 'rv-rating-error' : undefined}>
         <legend className="form-field__label">Your rating</legend>
         <div className="trip-rating__stars">
