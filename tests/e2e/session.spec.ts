@@ -2,7 +2,7 @@
 // server through the readable `signed_in` hint, not from localStorage alone. A session whose
 // storage was emptied stays logged in through paying; a token whose session ended is a guest with
 // no error; a log-out shows in the other tabs; a guest's content page makes no account call.
-import type { Page, Playwright, Request } from '@playwright/test';
+import type { Page, PlaywrightWorkerArgs, Request } from '@playwright/test';
 import { expect, test, API_KEY } from './fixtures.ts';
 import { freshEmail, signUpViaApi } from './accounts.ts';
 import { bookFromWidget, fillCheckout, payButton, pickExperience } from './booking.ts';
@@ -111,7 +111,7 @@ test('a token kept in storage whose session ended on the server is a guest, with
 });
 
 /** Ends the session on the server from another client holding the same cookies: this browser keeps its cookies and token. */
-async function endSessionElsewhere(page: Page, playwright: Playwright, baseURL: string) {
+async function endSessionElsewhere(page: Page, playwright: PlaywrightWorkerArgs['playwright'], baseURL: string) {
   const other = await playwright.request.newContext({ baseURL, storageState: await page.context().storageState() });
   const csrf = ((await (await other.get('/api/v1/csrf-token', { headers: { authorization: `Bearer ${API_KEY}` } })).json()) as { token: string }).token;
   expect((await other.delete('/users/logout', { headers: { 'x-csrf-token': csrf } })).status()).toBe(200);
