@@ -17,6 +17,7 @@ import type {
   SendCodeResponse,
   SignupBody,
   User,
+  UserTokenResponse,
   WhatsappLoginBody,
 } from '../contract/accounts.ts';
 import { createApiClient, request } from './client.ts';
@@ -36,6 +37,7 @@ async function main<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?:
 
 export const loginWithEmail = (body: LoginBody) => main<AuthResponse>('POST', '/users/login', body);
 export const signUp = (body: SignupBody) => main<AuthResponse>('POST', '/users', body);
+export const userTokenCall = () => main<UserTokenResponse>('POST', '/users/token', {});
 export const logoutCall = () => main<{ loggedOut: true }>('DELETE', '/users/logout');
 export const sendPasswordInstructions = (email: string) => main<{ sent: true }>('POST', '/users/password', { user: { email } });
 export const updatePassword = (body: PasswordUpdateBody) => main<AuthResponse | { user: User }>('PATCH', '/users/password', body);

@@ -86,6 +86,10 @@ export type User = z.infer<typeof UserSchema>;
 export const AuthResponse = z.object({ token: z.string(), user: UserSchema });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
+// POST /users/token (CSRF + session cookie): a new payment token for the live session.
+export const UserTokenResponse = z.object({ token: z.string() });
+export type UserTokenResponse = z.infer<typeof UserTokenResponse>;
+
 // GET /last_login_methods/{email}: what the email step needs, nothing more.
 export const LastLoginMethodResponse = z.object({
   lastLoginMethod: z.enum(LOGIN_METHODS).nullable(),

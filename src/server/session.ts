@@ -8,7 +8,12 @@
  * - `requireUserToken` is for payment calls: besides the cookie, the `X-User-Token` header must
  *   carry the token returned at log-in for this very session (ADR 0003), so a cross-site request
  *   riding the cookie alone can never pay.
+ * - `renewSessionUserToken` gives a live session a new payment token (POST /users/token, CSRF
+ *   checked), for a browser whose storage lost it while the cookie lives on.
  * - `startSession` / `endSession` log a user in (rotating any previous session) and out.
+ *
+ * Beside the session cookie goes the readable `signed_in=1` hint (src/lib/session-hint.ts): same
+ * path and expiry, set and cleared only through `setSessionCookies` / `clearSessionCookies`.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -16,6 +21,7 @@ import { eq } from 'drizzle-orm';
 import type { AppEnv } from './context.ts';
 import { sessions } from './db/schema.ts';
 import { HttpError } from './http.ts';
+import { SIGNED_IN_COOKIE } from '../lib/session-hint.ts';
 import { safeEqual } from './middleware.ts';
 import { sha256 } from './services/secrets.ts';
 import {
@@ -25,20 +31,22 @@ import {
   loadSession,
   type LoginMethod,
   markLogin,
+  renewUserToken,
   SESSION_COOKIE,
 } from './services/sessions.ts';
 
 export const USER_TOKEN_HEADER = 'x-user-token';
 const COOKIE_SHAPE = /^[\w-]{20,100}$/;
 
-function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date) {
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: c.var.config.isProduction,
-    path: '/',
-    expires: expiresAt,
-  });
+function setSessionCookies(c: Context<AppEnv>, token: string, expiresAt: Date) {
+  const options = { sameSite: 'Lax', secure: c.var.config.isProduction, path: '/', expires: expiresAt } as const;
+  setCookie(c, SESSION_COOKIE, token, { ...options, httpOnly: true });
+  setCookie(c, SIGNED_IN_COOKIE, '1', options);
+}
+
+function clearSessionCookies(c: Context<AppEnv>) {
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  deleteCookie(c, SIGNED_IN_COOKIE, { path: '/' });
 }
 
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -48,10 +56,13 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const session = COOKIE_SHAPE.test(token) ? await loadSession(c.var.db, token) : null;
     if (session) {
       c.set('user', { ...session.user, sessionId: session.id });
-      if (session.extended) setSessionCookie(c, token, session.expiresAt);
+      // Sliding expiry, or a browser that lost the hint (or predates it): both cookies again.
+      if (session.extended || getCookie(c, SIGNED_IN_COOKIE) !== '1') setSessionCookies(c, token, session.expiresAt);
     } else {
-      deleteCookie(c, SESSION_COOKIE, { path: '/' });
+      clearSessionCookies(c);
     }
+  } else if (getCookie(c, SIGNED_IN_COOKIE) !== undefined) {
+    deleteCookie(c, SIGNED_IN_COOKIE, { path: '/' });
   }
   await next();
 };
@@ -94,8 +105,16 @@ export async function startSession(c: Context<AppEnv>, userId: string, method: L
   await deleteExpiredSessions(db);
   const s = await createSession(db, { userId, method, ip: c.var.clientIp, userAgent: c.req.header('user-agent') });
   await markLogin(db, userId, method);
-  setSessionCookie(c, s.cookieToken, s.expiresAt);
+  setSessionCookies(c, s.cookieToken, s.expiresAt);
   return s.userToken;
+}
+
+/** A fresh payment token for the logged-in session (the caller proved same origin with CSRF). */
+export async function renewSessionUserToken(c: Context<AppEnv>): Promise<string> {
+  const user = currentUser(c);
+  const token = await renewUserToken(c.var.db, user.sessionId);
+  if (!token) throw new HttpError(401, NOT_LOGGED_IN);
+  return token;
 }
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {
@@ -104,6 +123,6 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
     await deleteSession(c.var.db, user.sessionId);
     c.var.providers.realtime.endSession(user.id, user.sessionId);
   }
-  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  clearSessionCookies(c);
   c.set('user', null);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $cart, setCart } from './cart.ts';
-import { $user, logout, provideLogout, setUser, type SessionUser } from './user.ts';
+import { $sessionEnded, $user, completeLogin, logout, provideLogout, sessionEnded, setUser, type SessionUser } from './user.ts';
 
 const user: SessionUser = { id: 'u1', name: 'Ana', email: 'ana@verdant.test', avatarUrl: null, isAdmin: false, isPartner: false, ambassadorProfile: null };
 const noStorage = undefined;
@@ -37,5 +37,25 @@ describe('user store', () => {
     setUser(user);
     await expect(logout()).rejects.toThrow("Couldn't logout for user");
     expect($user.get()).toEqual(user);
+  });
+
+  it('a session ended elsewhere forgets the user and the bag, and says so until the next log-in', () => {
+    setUser(user);
+    setCart({ id: 'c1', orderItemId: 1 }, noStorage);
+    sessionEnded();
+    expect($user.get()).toBeNull();
+    expect($cart.get()).toBeNull();
+    expect($sessionEnded.get()).toBe(true);
+    completeLogin({ token: 't', user });
+    expect($sessionEnded.get()).toBe(false);
+  });
+
+  it('checkout keeps the bag when the session ends while the form is open', () => {
+    setUser(user);
+    setCart({ id: 'c1', orderItemId: 1 }, noStorage);
+    sessionEnded({ keepCart: true });
+    expect($user.get()).toBeNull();
+    expect($cart.get()).toEqual({ id: 'c1', orderItemId: 1 });
+    setCart(null, noStorage);
   });
 });

@@ -18,6 +18,13 @@ export const $user = atom<SessionUser | null>(null);
 export type SessionState = 'unknown' | 'loading' | 'ready';
 export const $sessionState = atom<SessionState>('unknown');
 
+/**
+ * True once this page learnt that the session it had ended without this page logging out
+ * (expired, deleted on the server, logged out in another tab): checkout says so before the
+ * traveller fills the form.
+ */
+export const $sessionEnded = atom(false);
+
 /** Window event other scripts can listen to (islands read `$user`). Spec §4: "publish a logged-in event". */
 export const LOGGED_IN_EVENT = 'verdant:logged-in';
 export const LOGGED_OUT_EVENT = 'verdant:logged-out';
@@ -37,6 +44,7 @@ export function completeLogin(answer: { token: string; user: SessionUser }): voi
   hooks?.storeToken(answer.token, answer.user.lastLoginMethod ?? null);
   $user.set(answer.user);
   adoptCart(answer.user.cartId);
+  $sessionEnded.set(false);
   $sessionState.set('ready');
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(LOGGED_IN_EVENT, { detail: { userId: answer.user.id } }));
 }
@@ -57,8 +65,23 @@ export async function logout(): Promise<void> {
   const user = $user.get();
   if (!user) return;
   if (logoutCall) await logoutCall(user);
+  forgetUser();
+}
+
+/**
+ * The end of a session this page did not end itself: the same as log-out, without the call.
+ * `keepCart`: checkout keeps the bag on screen (and what was typed) while the traveller logs in
+ * again; logging in brings the member's bag back under the same id.
+ */
+export function sessionEnded(opts: { keepCart?: boolean } = {}): void {
+  $sessionEnded.set(true);
+  $sessionState.set('ready');
+  forgetUser(opts.keepCart);
+}
+
+function forgetUser(keepCart = false): void {
   $user.set(null);
-  clearCart();
+  if (!keepCart) clearCart();
   showFooter();
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(LOGGED_OUT_EVENT));
 }

@@ -58,10 +58,15 @@ export async function bookFromWidget(page: Page, slugCode: string, opts: { adult
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm and pay' })).toBeVisible();
 }
 
-/** Fills contact and guest details (whatever the experience asks for) and, when given, the card. */
-export async function fillCheckout(page: Page, card?: string) {
-  await page.getByLabel('Full name', { exact: true }).fill(GUEST.name);
-  await page.getByLabel('Email').fill(GUEST.email);
+/**
+ * Fills contact and guest details (whatever the experience asks for) and, when given, the card.
+ * `keepContact`: leaves the name and e-mail as checkout filled them (a signed-in member's).
+ */
+export async function fillCheckout(page: Page, card?: string, opts: { keepContact?: boolean } = {}) {
+  if (!opts.keepContact) {
+    await page.getByLabel('Full name', { exact: true }).fill(GUEST.name);
+    await page.getByLabel('Email').fill(GUEST.email);
+  }
   await page.getByLabel('Mobile number').fill(GUEST.phone);
   const guests = page.locator('.checkout__guest-card');
   const n = await guests.count();

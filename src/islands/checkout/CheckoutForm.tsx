@@ -9,13 +9,14 @@ import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { getCheckoutsAvailable, newIdempotencyKey, pay } from '../../api-client/booking.ts';
 import { CUSTOMER_FIELD_LABELS, type CustomerField } from '../../lib/required-info.ts';
 import { $cartId, $cartQuery, addToCart, applyGiftCode, applyPromotionCode, clearCart, dropGiftCode, dropPromotionCode, setUseCredit } from '../../stores/cart.ts';
-import { $user } from '../../stores/user.ts';
+import { $sessionEnded, $user } from '../../stores/user.ts';
 import { $displayCurrency } from '../../stores/currency.ts';
 import { createFetcherStore } from '../../stores/query.ts';
 import { editHref } from '../booking/edit-link.ts';
 import { formatPrice } from '../booking/money.ts';
 import { useAdoptedFields } from '../forms/use-adopted-fields.ts';
 import OrderSummary from './OrderSummary.tsx';
+import { GuestNote, LoggedOutBag, sessionEndedAtPay, usePrefilledContact } from './session-parts.tsx';
 import { StripeCard, type StripeCardHandle } from './stripe-card.tsx';
 import { CardFields, OtpDialog, PayNowPanel, TestCardsNote, tokenizeCard, usePaymentFlow, type CardErrors, type CardValues } from './payment-parts.tsx';
 
@@ -63,7 +64,9 @@ export default function CheckoutForm() {
   const available = useStore($available);
   const cart = query.data;
   const user = useStore($user);
+  const sessionEnded = useStore($sessionEnded);
 
+  if (!cartId && sessionEnded) return <LoggedOutBag />;
   if (!cartId || (cart && !cart.orderItem)) {
     return (
       <div className="checkout-empty">
@@ -123,6 +126,7 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
   const [pickupBusy, setPickupBusy] = useState(false);
   const attempt = useRef<{ key: string; token: string | null; card: string } | null>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
+  usePrefilledContact(setContact);
 
   useEffect(() => {
     setCustomers((list) => Array.from({ length: item.totalQuantity }, (_, i) => list[i] ?? {}));
@@ -229,7 +233,7 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
       if (err instanceof ApiError) attempt.current = null;
       if (err instanceof ApiError && err.status === 422) setErrors(err.fields);
       if (err instanceof ApiError && err.details['code'] === 'price_changed') void $cartQuery.revalidate();
-      flow.fail(err);
+      flow.fail(sessionEndedAtPay(err) ?? err);
     }
   };
 
@@ -250,15 +254,7 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
       <form ref={formRef} className="checkout__main" onSubmit={submit} noValidate>
         <p className="eyebrow">Checkout</p>
         <h1>Confirm and pay</h1>
-        {!signedIn && (
-          <p className="checkout__guest">
-            Booking as a guest. Have an account?{' '}
-            <a className="text-link" href="/users/login?redirect_path=%2Fcheckout">
-              Log in
-            </a>{' '}
-            to use your credits and gift codes.
-          </p>
-        )}
+        <GuestNote />
 
         <section className="checkout__section" aria-labelledby="co-contact">
           <h2 id="co-contact">Your details</h2>

@@ -1,7 +1,7 @@
 // The /invite page's script: keep a friend's code (?ref=…) for the sign-up, show the welcome
 // discount of the visitor's country, and show a logged-in visitor their own link.
 import { request } from '../../api-client/client.ts';
-import { readUserToken } from '../../api-client/user-token.ts';
+import { maybeSignedIn } from '../../api-client/user-token.ts';
 import { REFERRAL_KEY } from '../auth/login-context.ts';
 import { formatCredit } from '../../lib/account-format.ts';
 
@@ -24,7 +24,7 @@ export function inviteBoot(): void {
     );
   }
   const mine = document.querySelector<HTMLElement>('[data-invite-mine]');
-  if (!mine || !readUserToken()) return;
+  if (!mine || !maybeSignedIn()) return;
   request<{ inviteUrl: string }>('/referral').then(
     ({ data }) => {
       const input = mine.querySelector<HTMLInputElement>('[data-invite-url]');

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { rateLimit } from '../middleware.ts';
 
-export const ACCOUNT_LIMITS = { login: 10, signup: 5, emailLookup: 20, otpSend: 5, otpCheck: 10, password: 5, oauth: 20 } as const;
+export const ACCOUNT_LIMITS = { login: 10, signup: 5, emailLookup: 20, otpSend: 5, otpCheck: 10, password: 5, oauth: 20, token: 20 } as const;
 const DEFAULT_API_LIMIT = 300;
 
 /** Grows with RATE_LIMIT_PER_MINUTE like the engagement budgets (a test run raises both). */

@@ -1,7 +1,7 @@
 // Main-host account calls (spec §7): POST /users/login, POST /users (sign-up), DELETE
 // /users/logout, POST /users/password (instructions), PATCH /users/password (reset or change),
-// POST /users/auth/{provider}/callback. Each needs X-CSRF-Token (double submit); none needs the
-// guest bearer (they are not /api/v1 calls). Answers: `{token, user}` on log-in, `{error}` else.
+// POST /users/auth/{provider}/callback, POST /users/token (a new payment token for the session).
+// Each needs X-CSRF-Token (double submit); none needs the guest bearer (not /api/v1 calls). Answers: `{token, user}` on log-in, `{error}` else.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
@@ -13,6 +13,7 @@ import {
   PasswordUpdateBody,
   SignupBody,
   type AuthResponse,
+  type UserTokenResponse,
 } from '../../contract/accounts.ts';
 import { MESSAGES } from '../../lib/auth-validation.ts';
 import type { AppEnv } from '../context.ts';
@@ -20,7 +21,7 @@ import { users } from '../db/schema.ts';
 import { HttpError, notFound, readBody, reply } from '../http.ts';
 import { requireCsrf } from '../middleware.ts';
 import { OAuthExchangeError } from '../providers/oauth.ts';
-import { endSession, sessionMiddleware, startSession } from '../session.ts';
+import { endSession, renewSessionUserToken, sessionMiddleware, startSession } from '../session.ts';
 import { issuePasswordToken, normalisePhone, passwordLogin, resetPassword, signUp, socialSignIn, TEXT, usePhoneTicket } from '../services/auth.ts';
 import { hashPassword, verifyPassword } from '../services/secrets.ts';
 import { deleteOtherSessions, type LoginMethod } from '../services/sessions.ts';
@@ -123,6 +124,10 @@ export function userRoutes() {
     if (phoneNumber) deleteCookie(c, PHONE_TICKET_COOKIE, { path: '/' });
     return logIn(c, result.userId, phoneNumber ? 'whatsapp' : 'email', body.cartId);
   });
+
+  // The payment token again, for a browser whose storage lost it (ADR 0003): the session cookie
+  // plus the CSRF double submit, so only the storefront's own pages can ask.
+  r.post('/token', accountLimit('token'), async (c) => reply(c, { token: await renewSessionUserToken(c) } satisfies UserTokenResponse));
 
   r.delete('/logout', async (c) => {
     await endSession(c);

@@ -69,6 +69,13 @@ export async function loadSession(db: Db, cookieToken: string, now = new Date())
   return { id, userId: row.s.userId, userTokenHash: row.s.userTokenHash, expiresAt, extended, user };
 }
 
+/** A new payment token for a live session (the old one stops working); only its hash is kept. */
+export async function renewUserToken(db: Db, sessionId: string): Promise<string | null> {
+  const userToken = newToken(32);
+  const rows = await db.update(sessions).set({ userTokenHash: sha256(userToken) }).where(eq(sessions.id, sessionId)).returning({ id: sessions.id });
+  return rows.length ? userToken : null;
+}
+
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
