@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compareDists, normaliseHashes } from './lib/compare-dist.ts';
 
@@ -23,9 +24,9 @@ describe('compare-dist', () => {
     expect(normaliseHashes('<script src="/_astro/Header.AbC12_-x.js"></script>')).toBe('<script src="/_astro/Header.[hash].js"></script>');
   });
 
-  it('finds no difference between builds that differ only in asset hashes', () => {
-    const a = site({ 'index.html': '<link href="/_astro/base.AAAAAAAA.css">', '_astro/base.AAAAAAAA.css': 'a{}', 'img/x.webp': Buffer.from([1, 2, 3]) });
-    const b = site({ 'index.html': '<link href="/_astro/base.BBBBBBBB.css">', '_astro/base.BBBBBBBB.css': 'a{}', 'img/x.webp': Buffer.from([1, 2, 3]) });
+  it('finds no difference between builds that differ only in asset hashes (and the build-input marker)', () => {
+    const a = site({ '.verdant-build-hash': 'one', 'index.html': '<link href="/_astro/base.AAAAAAAA.css">', '_astro/base.AAAAAAAA.css': 'a{}', 'index.html.gz': gzipSync('<script src="/_astro/a.AAAAAAAA.js">'), 'img/x.webp': Buffer.from([1, 2, 3]) });
+    const b = site({ '.verdant-build-hash': 'two', 'index.html': '<link href="/_astro/base.BBBBBBBB.css">', '_astro/base.BBBBBBBB.css': 'a{}', 'index.html.gz': gzipSync('<script src="/_astro/a.BBBBBBBB.js">'), 'img/x.webp': Buffer.from([1, 2, 3]) });
     expect(compareDists(a, b)).toEqual([]);
   });
 

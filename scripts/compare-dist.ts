@@ -3,7 +3,7 @@
 //   node scripts/compare-dist.ts <dist-before> <dist-after>
 // Prints each differing file with its first differing line; exits 1 when any differ.
 import { statSync } from 'node:fs';
-import { compareDists } from './lib/compare-dist.ts';
+import { compareDists, IGNORED } from './lib/compare-dist.ts';
 
 const [before, after] = process.argv.slice(2);
 if (!before || !after || !statSync(before, { throwIfNoEntry: false })?.isDirectory() || !statSync(after, { throwIfNoEntry: false })?.isDirectory()) {
@@ -13,5 +13,5 @@ if (!before || !after || !statSync(before, { throwIfNoEntry: false })?.isDirecto
 
 const diffs = compareDists(before, after);
 for (const d of diffs) console.log(`✖ ${d.file}: ${d.reason}`);
-console.log(diffs.length === 0 ? `compare-dist: ${before} and ${after} are the same apart from asset hashes` : `compare-dist: ${diffs.length} files differ`);
+console.log(diffs.length === 0 ? `compare-dist: ${before} and ${after} are the same apart from asset hashes (not compared: ${IGNORED.join(', ')})` : `compare-dist: ${diffs.length} files differ`);
 process.exit(diffs.length === 0 ? 0 : 1);

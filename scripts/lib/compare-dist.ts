@@ -1,14 +1,22 @@
 // Compares two built sites file by file, ignoring only the content hashes of bundled assets
 // (`/_astro/Header.AbC12_-x.js` and `/_astro/Header.Zy98xW3q.js` are the same file). Text
 // files are compared line by line after the hashes are normalised, in names and in content;
-// everything else (images, fonts) byte for byte, by SHA-256.
+// everything else (images, fonts) byte for byte, by SHA-256. Precompressed copies are unpacked first.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const TEXT = new Set(['.html', '.htm', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg', '.webmanifest', '.map', '.md']);
 /** An Astro asset name: `_astro/<name>.<8-character hash>.<ext>`. */
 const ASSET_HASH = /(_astro\/[^"'\s()?#,\\]*?)\.[A-Za-z0-9_-]{8}\.([a-z0-9]+)\b/g;
+
+/**
+ * Not pages: the hash of the build's inputs (code and content cache). The content cache holds
+ * `updatedAt` times the seed sets to the moment it runs, so this marker differs between any two
+ * builds, even of the same commit.
+ */
+export const IGNORED = ['.verdant-build-hash'];
 
 export function normaliseHashes(text: string): string {
   return text.replace(ASSET_HASH, '$1.[hash].$2');
@@ -40,8 +48,13 @@ function byNormalisedName(dir: string): Map<string, string[]> {
 }
 
 function contentOf(dir: string, file: string): string {
-  const buf = readFileSync(join(dir, file));
-  return TEXT.has(extname(file).toLowerCase()) ? normaliseHashes(buf.toString('utf8')) : `sha256:${createHash('sha256').update(buf).digest('hex')} (${buf.length} bytes)`;
+  let buf = readFileSync(join(dir, file));
+  let name = file;
+  // Precompressed copies (.gz, .br) are compared by what they contain, so asset hashes inside
+  // them are normalised too.
+  if (name.endsWith('.gz')) [buf, name] = [gunzipSync(buf), name.slice(0, -3)];
+  else if (name.endsWith('.br')) [buf, name] = [brotliDecompressSync(buf), name.slice(0, -3)];
+  return TEXT.has(extname(name).toLowerCase()) ? normaliseHashes(buf.toString('utf8')) : `sha256:${createHash('sha256').update(buf).digest('hex')} (${buf.length} bytes)`;
 }
 
 function firstDifference(a: string, b: string): string {
@@ -72,6 +85,7 @@ export function compareDists(before: string, after: string): Difference[] {
   const b = byNormalisedName(after);
   const diffs: Difference[] = [];
   for (const key of [...new Set([...a.keys(), ...b.keys()])].sort()) {
+    if (IGNORED.includes(key)) continue;
     const fa = a.get(key) ?? [];
     const fb = b.get(key) ?? [];
     if (fa.length === 0) {
