@@ -8,25 +8,10 @@ import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { loadImageWords } from '../db/seed/content-seed.ts';
+import { THEMES, type Theme, type TimeOfDay } from './themes.ts';
 
-export const THEMES = [
-  'rainforest', // dense canopy, mist, layered green
-  'mountain', // ridges, peaks, snow caps
-  'coast', // beach, sea, headland
-  'island', // islands in a bay, karsts (Ha Long, Krabi)
-  'rice_terraces', // stepped terraces on hills
-  'river', // river valley, boat
-  'lake', // still lake, reflections
-  'savanna', // grassland, lone trees (Sri Lanka parks, Nepal terai)
-  'desert', // dunes (Mui Ne, Gobi)
-  'reef', // underwater, coral, light rays
-  'city_park', // skyline behind greenery (Singapore, Taipei)
-  'temple', // pagoda/stupa silhouettes in landscape
-  'night_sky', // stars, moon, camp
-  'cave', // cave mouth, karst interior
-] as const;
-export type Theme = (typeof THEMES)[number];
-export type TimeOfDay = 'dawn' | 'day' | 'golden' | 'dusk' | 'night';
+export { THEMES, type Theme, type TimeOfDay };
 
 export type PoolImage = {
   /** Storage key, e.g. "pool/rainforest-007.jpg", relative to the storage root. */
@@ -128,56 +113,18 @@ function parseIndex(key: string): number {
   return m?.[1] === undefined ? 0 : Number(m[1]);
 }
 
-const THEME_LABEL: Record<Theme, string> = {
-  rainforest: 'Rainforest',
-  mountain: 'Mountains',
-  coast: 'Coast',
-  island: 'Islands',
-  rice_terraces: 'Rice terraces',
-  river: 'River valley',
-  lake: 'Lake',
-  savanna: 'Grasslands',
-  desert: 'Dunes',
-  reef: 'Coral reef',
-  city_park: 'City park',
-  temple: 'Temples',
-  night_sky: 'Night sky',
-  cave: 'Cave',
-};
-const TIME_LABEL: Record<TimeOfDay, string> = {
-  dawn: 'at dawn',
-  day: 'by day',
-  golden: 'at golden hour',
-  dusk: 'at dusk',
-  night: 'at night',
-};
+/** Names and time-of-day cycles of the themes: content-seed/images.yaml. */
+const WORDS = loadImageWords();
 
 function imageName(theme: Theme, tod: TimeOfDay, index: number): string {
   if (theme === 'night_sky') return `${tod === 'night' ? 'Starry night sky' : 'Night sky at blue hour'} (${index})`;
-  if (theme === 'reef') return `${THEME_LABEL[theme]} ${tod === 'day' ? 'in clear water' : tod === 'golden' ? 'in late light' : 'in early light'} (${index})`;
-  return `${THEME_LABEL[theme]} ${TIME_LABEL[tod]} (${index})`;
+  if (theme === 'reef') return `${WORDS.themes[theme].label} ${tod === 'day' ? 'in clear water' : tod === 'golden' ? 'in late light' : 'in early light'} (${index})`;
+  return `${WORDS.themes[theme].label} ${WORDS.timesOfDay[tod].label} (${index})`;
 }
 
-/** Times of day cycled through per theme, so every theme gets variety. */
-const TIMES: Record<Theme, readonly TimeOfDay[]> = {
-  rainforest: ['dawn', 'day', 'golden', 'day', 'dusk', 'dawn', 'golden'],
-  mountain: ['golden', 'dawn', 'day', 'dusk', 'golden', 'night', 'day'],
-  coast: ['day', 'golden', 'dusk', 'day', 'dawn', 'golden'],
-  island: ['golden', 'day', 'dusk', 'dawn', 'day', 'golden', 'night'],
-  rice_terraces: ['day', 'dawn', 'golden', 'day', 'dusk', 'golden'],
-  river: ['golden', 'day', 'dawn', 'dusk', 'day', 'golden'],
-  lake: ['dawn', 'golden', 'day', 'dusk', 'night', 'dawn', 'day'],
-  savanna: ['golden', 'day', 'dusk', 'golden', 'dawn', 'day'],
-  desert: ['golden', 'day', 'dusk', 'dawn', 'golden', 'night'],
-  reef: ['day', 'golden', 'day', 'dawn'],
-  city_park: ['day', 'dusk', 'golden', 'night', 'day', 'dawn', 'dusk'],
-  temple: ['dawn', 'golden', 'day', 'dusk', 'dawn', 'golden', 'night'],
-  night_sky: ['night', 'night', 'dusk', 'night'],
-  cave: ['day', 'golden', 'dawn', 'day', 'dusk'],
-};
-
 function timeOfDayFor(theme: Theme, index: number): TimeOfDay {
-  const list = TIMES[theme];
+  // Times of day are cycled through per theme, so every theme gets variety.
+  const list = WORDS.themes[theme].times;
   const offset = hashString(theme) % list.length;
   return list[(index - 1 + offset) % list.length] ?? 'day';
 }

@@ -6,16 +6,15 @@ import { buildMagazine, type MagazineRows } from './magazine.ts';
 import { CURRENCIES, promotionCodes, SGD_RATES, type CurrencySeed, type PromotionSeed } from './money.ts';
 import type { OptionDraft } from './option-model.ts';
 import { buildCoreOption, cancelFaq } from './options-build.ts';
-import { CORE_A } from './options-core-a.ts';
-import { CORE_B } from './options-core-b.ts';
-import { CORE_C } from './options-core-c.ts';
+import { loadCoreOptions } from './content-seed.ts';
 import { composeOption } from './options-composed.ts';
 import { must } from './prng.ts';
 import { reviewsForOption, siteReviews, type ReviewRow, type SiteReviewRow } from './reviews.ts';
 import { DEV_USERS } from './users.ts';
 import { buildWorld, type World } from './world.ts';
 
-export const CORE_OPTIONS = [...CORE_A, ...CORE_B, ...CORE_C];
+/** The hand-written experiences (content-seed/options/*.yaml), numbered first in file order. */
+export const CORE_OPTIONS = loadCoreOptions();
 export const DEFAULT_OPTION_COUNT = 320;
 
 export type CatalogueRows = {

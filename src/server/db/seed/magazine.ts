@@ -1,31 +1,25 @@
 // The magazine ("Field Notes"): categories, authors, hand-written and composed articles.
+import type { z } from 'zod';
+import type { BlogKind as BlogKindSchema } from '../../../contract/blogs.ts';
 import type { BlogBlock } from '../schema.ts';
+import type { ArticleSeedSchema, BodySeedSchema } from './content-schemas.ts';
+import { loadArticles, loadAuthors, loadBlogCategories } from './content-seed.ts';
 import type { BestOfRows, Catalogue, ItineraryRow } from './curation.ts';
 import { resolveRef } from './curation.ts';
 import type { ImagePicker } from './images.ts';
 import { BEST_OF } from './itineraries.ts';
-import { type ArticleSeed, type BlogKind, type BodySeed, CORE_ARTICLES } from './magazine-core.ts';
 import type { OptionDraft } from './option-model.ts';
 import { createRng, daysBefore, idFrom, must, REFERENCE_DATE, type Rng } from './prng.ts';
 import type { CityBuilt, World } from './world.ts';
 
-export const BLOG_CATEGORIES = [
-  { slug: 'destinations', name: 'Destinations', description: 'Where to go, when to go and what to do when you get there.' },
-  { slug: 'wildlife', name: 'Wildlife', description: 'Seeing Asia’s wild animals well, and responsibly.' },
-  { slug: 'sustainable-travel', name: 'Sustainable Travel', description: 'How to travel so places and people are better for it.' },
-  { slug: 'food-and-culture', name: 'Food & Culture', description: 'Kitchens, crafts and the people behind them.' },
-  { slug: 'adventure', name: 'Adventure', description: 'Summits, rivers, caves and reefs.' },
-  { slug: 'travel-tips', name: 'Travel Tips', description: 'Practical advice, packing lists and gift guides.' },
-];
+export type BodySeed = z.infer<typeof BodySeedSchema>;
+export type BlogKind = z.infer<typeof BlogKindSchema>;
+export type ArticleSeed = z.infer<typeof ArticleSeedSchema>;
 
-export const AUTHORS: Record<string, { name: string; bio: string }> = {
-  'mei-lin': { name: 'Mei Lin Tan', bio: 'Mei Lin is Verdant’s editor in Singapore. A former biodiversity survey volunteer, she spends her weekends counting otters and her holidays in mangroves.' },
-  tom: { name: 'Tom Hadley', bio: 'Tom is a British writer who has lived in Chiang Mai for eleven years and trekked in every country in this magazine.' },
-  anjali: { name: 'Anjali Rao', bio: 'Anjali is a wildlife biologist from Bengaluru who has studied leopards in India and Sri Lanka. She writes about responsible wildlife travel.' },
-  rizal: { name: 'Rizal Hakim', bio: 'Rizal is a photographer from Kuala Lumpur whose work on Borneo’s rainforests has appeared in magazines across Asia.' },
-  hana: { name: 'Hana Sato', bio: 'Hana is a Kyoto-based hiking writer and translator who has walked the length of Japan’s old pilgrim roads.' },
-  lucy: { name: 'Lucy Nguyen', bio: 'Lucy is a food writer based in Hanoi. She believes the best meal in any city is sold from a plastic stool.' },
-};
+/** Categories in display order, authors by key and the hand-written articles: content-seed/magazine/. */
+export const BLOG_CATEGORIES = loadBlogCategories();
+export const AUTHORS = loadAuthors();
+const CORE_ARTICLES = loadArticles();
 
 export type BlogRow = {
   id: number;

@@ -1,77 +1,24 @@
 // The authoring shape of an experience (hand-written core and composed alike), and the
 // draft it becomes once ids and prices in minor units are known.
-import type { Theme } from '../../images/pool.ts';
+import type { z } from 'zod';
+import type { CancelType as CancelTypeSchema, Difficulty as DifficultySchema, OptionKind, RescheduleType as RescheduleTypeSchema, RoomType as RoomTypeSchema } from '../../../contract/options.ts';
 import type { ItineraryStep, TransportItem } from '../schema.ts';
+import type { CoreOptionSchema, LocationSeedSchema, PricingSchema, RoomSeedSchema, StepSeedSchema } from './content-schemas.ts';
 import type { Act, Suitable, Sustainability } from './types.ts';
 
-export type Kind = 'stay' | 'short_adventure' | 'flexible_adventure' | 'adventure';
-export type CancelType = 'all_sales_final' | 'strict' | 'standard' | 'moderate';
-export type RescheduleType = 'allow_reschedule_cancel' | 'no_reschedule_cancel';
-export type RoomType = 'double' | 'single' | 'twin' | 'triple' | 'family' | 'studio' | 'suite' | 'dorm_bed' | 'dorm';
-export type Difficulty = 'easy' | 'moderate' | 'challenging';
-
-export type RoomSeed = { type: RoomType; privacy: 'private' | 'shared'; name: string; guests: number; price: number; qty: number };
-
+export type Kind = z.infer<typeof OptionKind>;
+export type CancelType = z.infer<typeof CancelTypeSchema>;
+export type RescheduleType = z.infer<typeof RescheduleTypeSchema>;
+export type RoomType = z.infer<typeof RoomTypeSchema>;
+export type Difficulty = z.infer<typeof DifficultySchema>;
+export type RoomSeed = z.infer<typeof RoomSeedSchema>;
 /** Prices in MAJOR units of the operator's currency; converted to minor units on build. */
-export type Pricing =
-  | { unit: 'per_person'; adult: number; child?: number; localAdult?: number; localChild?: number }
-  | { unit: 'per_group'; model: 'addon'; group: number; included: number; extra: number }
-  | { unit: 'per_group'; model: 'min_pax'; perPax: number; minPax: number }
-  | { unit: 'per_room'; rooms: RoomSeed[] };
-
-export type LocationSeed = {
-  kind: 'meetup' | 'pickup' | 'return';
-  name: string;
-  address: string;
-  note?: string;
-  lat: number;
-  lng: number;
-};
-
+export type Pricing = z.infer<typeof PricingSchema>;
+export type LocationSeed = z.infer<typeof LocationSeedSchema>;
 /** [time or null, title, description] */
-export type StepSeed = [string | null, string, string];
-
-export type CoreOption = {
-  key: string;
-  operator: string;
-  act: Act;
-  /** Extra activity tags beyond the main one. */
-  alsoActs?: Act[];
-  places: string[];
-  name: string;
-  summary: string;
-  description: string[];
-  highlights: string[];
-  itinerary: StepSeed[];
-  inclusions: string[];
-  exclusions: string[];
-  locations: LocationSeed[];
-  faqs: [string, string][];
-  kind: Kind;
-  pricing: Pricing;
-  minutes?: number;
-  days?: number;
-  nights?: number;
-  cancel: CancelType;
-  reschedule?: RescheduleType;
-  requestToBook?: boolean;
-  trip?: 'private' | 'join_in';
-  difficulty: Difficulty;
-  startTimes: string[];
-  minAge?: number;
-  capacity?: number;
-  minQty?: number;
-  maxQty?: number;
-  yacht?: boolean;
-  /** [name, price in major units] */
-  transport?: [string, number][];
-  suitable: Suitable[];
-  sustainability?: Sustainability[];
-  themeTags?: string[];
-  imageThemes: Theme[];
-  languages?: string[];
-  published?: boolean;
-};
+export type StepSeed = z.infer<typeof StepSeedSchema>;
+/** A hand-written experience (content-seed/options/*.yaml). */
+export type CoreOption = z.infer<typeof CoreOptionSchema>;
 
 /** A fully built option with everything that goes into the option tables. */
 export type OptionDraft = {

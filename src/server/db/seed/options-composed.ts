@@ -1,19 +1,20 @@
 // Composed experiences: city × operator × activity kit × variant, written from varied parts.
 // Each composed option is seeded by its own index, so option N is the same whatever the total.
+import { loadKits } from './content-seed.ts';
 import type { ImagePicker } from './images.ts';
 import { type Ctx, fill, type Kit, type StepT, type Variant } from './kit-types.ts';
-import { CAMP, CAVE, CLIMB, CYCLE, HIKE, RAFT } from './kits-land.ts';
-import { BIRD, PHOTO, WILD } from './kits-nature.ts';
-import { CULTURE, FOOD, ROOM_SETS, STAY, WELL } from './kits-people.ts';
-import { BOAT, DIVE, KAYAK } from './kits-water.ts';
 import { roundLocal, sgdRate } from './money.ts';
 import type { CancelType, Difficulty, Kind, LocationSeed, OptionDraft, Pricing, StepSeed } from './option-model.ts';
 import { cancelFaq, priceFields, slugCodeFor, steps, tagIds, transportItems } from './options-build.ts';
-import { capitalise, createRng, type Rng } from './prng.ts';
+import { capitalise, createRng, must, type Rng } from './prng.ts';
 import type { Act, Suitable } from './types.ts';
 import { themesFor, type CityBuilt, type OperatorBuilt, type World } from './world.ts';
 
-export const KITS = new Map<Act, Kit>([HIKE, CLIMB, CAMP, CAVE, CYCLE, RAFT, KAYAK, DIVE, BOAT, WILD, BIRD, PHOTO, FOOD, CULTURE, WELL, STAY].map((k) => [k.act, k]));
+const KIT_FILE = loadKits();
+/** Composition kits by activity (content-seed/kits.yaml). */
+export const KITS = new Map<Act, Kit>(KIT_FILE.kits.map((k) => [k.act, k]));
+/** Room sets for composed stays; price is a multiple of the double-room price. */
+const ROOM_SETS = KIT_FILE.roomSets;
 
 /** Local price level relative to Singapore. */
 const MARKET: Record<string, number> = {
@@ -160,7 +161,7 @@ export function composeOption(world: World, picker: ImagePicker, index: number, 
   const city = rng.weighted(cityWeights(world));
   const op = rng.pick(city.operators);
   const act = pickActivity(rng, op, city);
-  const kit = KITS.get(act) ?? HIKE;
+  const kit = KITS.get(act) ?? must(KITS, 'hike', 'kit');
   const variants = kit.variants.filter((v) =>
     (!v.requiresThemes || v.requiresThemes.some((t) => city.seed.themes.includes(t))) && (!v.onlyIn || v.onlyIn.includes(city.seed.slug)));
   const variant = rng.weighted((variants.length > 0 ? variants : kit.variants).map((v) => [v, v.weight] as const));

@@ -1,17 +1,15 @@
 // The "world" of the catalogue: countries, cities, places, tags and operators with their ids.
 import type { Theme } from '../../images/pool.ts';
+import { loadCountries } from './content-seed.ts';
 import type { ImagePicker } from './images.ts';
 import { OPERATORS, type OperatorSeed, operatorDescription } from './operators.ts';
-import { CAMBODIA, LAOS, VIETNAM } from './places-mekong.ts';
-import { CHINA, JAPAN, TAIWAN } from './places-east.ts';
-import { INDONESIA, MALAYSIA, SINGAPORE, THAILAND } from './places-sea.ts';
-import { INDIA, NEPAL, SRI_LANKA } from './places-south.ts';
 import { createRng, must } from './prng.ts';
 import { ACT_TO_SLUG, ACTIVITY_TAGS, BLOG_TAGS, RESERVED_SLUGS, SUITABLE_TAGS, SUSTAINABILITY_TAGS, THEME_TAGS } from './tags.ts';
 import type { Act, CitySeed, CountrySeed, PoiSeed } from './types.ts';
 
 /** Singapore first, as the storefront lists it. */
-export const COUNTRIES: CountrySeed[] = [SINGAPORE, MALAYSIA, INDONESIA, THAILAND, VIETNAM, SRI_LANKA, NEPAL, INDIA, TAIWAN, CHINA, JAPAN, CAMBODIA, LAOS];
+/** Countries, cities and places of interest (content-seed/places.yaml), numbered in file order. */
+export const COUNTRIES: CountrySeed[] = loadCountries();
 
 export type CountryBuilt = { id: number; seed: CountrySeed; imageId: number };
 export type CityBuilt = { id: number; seed: CitySeed; country: CountryBuilt; imageId: number; pois: PoiBuilt[]; operators: OperatorBuilt[] };
