@@ -1,17 +1,12 @@
 // Cross-cutting middleware of the API: request id + logging, security headers, guest bearer,
 // rate limiting per IP, CSRF for main-host calls, and the single JSON error handler.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './context.ts';
 import { HttpError } from './http.ts';
-
-export function safeEqual(a: string, b: string): boolean {
-  const ab = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ab.length === bb.length && timingSafeEqual(ab, bb);
-}
+import { safeEqual } from './services/secrets.ts';
 
 export const randomId = (bytes = 16) => randomBytes(bytes).toString('base64url');
 

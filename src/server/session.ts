@@ -16,8 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { AppEnv } from './context.ts';
 import { sessions } from './db/schema.ts';
 import { HttpError } from './http.ts';
-import { safeEqual } from './middleware.ts';
-import { sha256 } from './services/secrets.ts';
+import { safeEqual, sha256 } from './services/secrets.ts';
 import {
   createSession,
   deleteExpiredSessions,
