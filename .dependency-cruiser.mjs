@@ -57,7 +57,7 @@ export default {
     {
       name: 'islands-import-browser-layers',
       severity: 'error',
-      comment: 'src/islands may import stores, api-client, contract, lib and other islands; never the server or Astro code.',
+      comment: 'src/islands may import stores, api-client, contract, lib, the client directives and other islands; never the server or Astro components.',
       from: { path: '^src/islands/' },
       to: { path: '^src/', pathNot: '^src/(islands|stores|api-client|contract|lib|directives)/' },
     },
