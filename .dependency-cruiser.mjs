@@ -76,6 +76,15 @@ export default {
       to: { path: '^src/(api-client|stores|islands|components|layouts|pages|directives)/' },
     },
     {
+      name: 'services-never-import-middleware',
+      severity: 'error',
+      comment:
+        'Services, providers and db hold rules and adapters without HTTP: they never import the middleware or the app. ' +
+        'Shared helpers (random ids, secret comparison) live in services/secrets.ts.',
+      from: { path: '^src/server/(services|providers|db)/' },
+      to: { path: '^src/server/(middleware|app|main)\\.ts$' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that does not resolve to a file: a typo or a missing package.',

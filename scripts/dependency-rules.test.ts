@@ -56,6 +56,7 @@ describe('import rules (npm run lint:deps)', () => {
         'browser-never-imports-server: src/islands/cart/Cart.ts → src/server/context.ts',
         'lib-and-contract-no-io: src/lib/clock.ts → fs',
         'server-never-imports-browser: src/server/routes/cart.ts → src/islands/cart/Cart.ts',
+        'services-never-import-middleware: src/server/services/orders.ts → src/server/middleware.ts',
       ]),
     );
     const circle = violations.find((v) => v.rule.name === 'no-circular');

@@ -10,6 +10,8 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 export const newToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+/** An unguessable URL-safe id (128 bits by default) for rows a person owns: carts, orders, shares. */
+export const randomId = (bytes = 16) => randomBytes(bytes).toString('base64url');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const hmac = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('base64url');
 

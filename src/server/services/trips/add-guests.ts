@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/format-date.ts';
 import type { CurrentUser } from '../../context.ts';
 import { checkoutPayments, orderExtraPayments, orderItems, orders, outbox } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
-import { randomId } from '../../middleware.ts';
+import { randomId } from '../secrets.ts';
 import { releaseUnits, takeUnits } from '../booking/availability.ts';
 import { resolvedOfItem } from '../booking/cart.ts';
 import { loadMoneyContext, unitOf } from '../booking/catalog.ts';

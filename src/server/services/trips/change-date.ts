@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/format-date.ts';
 import type { CurrentUser } from '../../context.ts';
 import { orderItemChangeRequests, orderItems, outbox } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
-import { randomId } from '../../middleware.ts';
+import { randomId } from '../secrets.ts';
 import { takeUnits } from '../booking/availability.ts';
 import { loadMoneyContext } from '../booking/catalog.ts';
 import { resolveSelection } from '../booking/quote.ts';

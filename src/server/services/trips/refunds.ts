@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { checkoutPayments, orderRefunds } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
-import { randomId } from '../../middleware.ts';
+import { randomId } from '../secrets.ts';
 import type { Tx, PaymentRow, TripDeps, Loaded } from './load.ts';
 import { paidPayments } from './rules.ts';
 

@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { orderItems, tripShareMembers, tripShares, users } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
-import { randomId } from '../../middleware.ts';
+import { randomId } from '../secrets.ts';
 import { type TripDeps, nowOf, tripNotFound, load, loadOwned } from './load.ts';
 import { notAllowed, actionInput, assertAction } from './rules.ts';
 
