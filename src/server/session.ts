@@ -22,8 +22,7 @@ import type { AppEnv } from './context.ts';
 import { sessions } from './db/schema.ts';
 import { HttpError } from './http.ts';
 import { SIGNED_IN_COOKIE } from '../lib/session-hint.ts';
-import { safeEqual } from './middleware.ts';
-import { sha256 } from './services/secrets.ts';
+import { safeEqual, sha256 } from './services/secrets.ts';
 import {
   createSession,
   deleteExpiredSessions,

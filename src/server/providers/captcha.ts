@@ -3,8 +3,7 @@
 // whose widget gives a response the server checks with the provider's siteverify endpoint.
 import type { Config } from '../config.ts';
 import type { RateLimitStore } from './rate-limit.ts';
-import { hmac, newToken } from '../services/secrets.ts';
-import { safeEqual } from '../middleware.ts';
+import { hmac, newToken, safeEqual } from '../services/secrets.ts';
 
 export const TEST_CHALLENGE_TTL_MS = 10 * 60 * 1000;
 

@@ -4,9 +4,8 @@
 // PKCE verifier (S256), and a user-info endpoint. It keeps its codes and tokens in memory.
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { OAuthProviderName } from '../../contract/accounts.ts';
 import { newToken } from '../services/secrets.ts';
-import type { OAuthProviderName } from './oauth.ts';
 
 type Identity = { sub: string; email: string; email_verified: boolean; name: string };
 type Grant = { provider: OAuthProviderName; clientId: string; redirectUri: string; challenge: string; identity: Identity; expiresAt: number };
@@ -60,7 +59,7 @@ export class TestIdentityProvider {
 
   /** The HTTP face: /dev/oauth/{provider}/authorize (GET page, POST decision), /token, /userinfo. */
   routes() {
-    const r = new Hono<AppEnv>();
+    const r = new Hono();
     const page = (body: string, status: 200 | 400 = 200) =>
       new Response(
         `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Test identity provider</title><style>body{font:16px/1.5 system-ui;max-width:26rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}label{display:block;margin-top:1rem;font-weight:600}input{width:100%;padding:.6rem;font:inherit;border:1px solid #888;border-radius:8px;box-sizing:border-box}button{margin-top:1.25rem;margin-right:.5rem;padding:.6rem 1.2rem;font:inherit;border-radius:8px;border:1px solid #1f3a2e;background:#1f3a2e;color:#fff}button[value=deny]{background:#fff;color:#1f3a2e}p.note{color:#555;font-size:14px}</style>${body}</html>`,

@@ -8,7 +8,9 @@ import { CodeChallengeMethod, OAuth2Client } from 'arctic';
 import type { Config } from '../config.ts';
 import type { TestIdentityProvider } from './oauth-test-idp.ts';
 
-export type OAuthProviderName = 'google' | 'facebook';
+import type { OAuthProviderName } from '../../contract/accounts.ts';
+
+export type { OAuthProviderName };
 export type OAuthIdentity = { subject: string; email: string | null; emailVerified: boolean; name: string | null };
 
 export interface OAuthProvider {

@@ -29,7 +29,7 @@ import {
   tripFor,
   writeReview,
   type TripDeps,
-} from '../services/trips.ts';
+} from '../services/trips/index.ts';
 
 const deps = (c: Context<AppEnv>): TripDeps => ({ db: c.var.db, config: c.var.config, log: c.var.log, payments: c.var.payments });
 const IdParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,9 +1,17 @@
 // Random secrets and their stored form: tokens go to the browser, only their SHA-256 is kept.
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { safeEqual } from '../middleware.ts';
+
+/** Compares two secrets in constant time (for equal lengths), so timing does not reveal a prefix. */
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
 
 export const newToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+/** An unguessable URL-safe id (128 bits by default) for rows a person owns: carts, orders, shares. */
+export const randomId = (bytes = 16) => randomBytes(bytes).toString('base64url');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const hmac = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('base64url');
 

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { testGatewayPayments, testGatewayRefunds } from '../../db/schema.ts';
-import { randomId } from '../../middleware.ts';
+import { randomId } from '../../services/secrets.ts';
 import { AUTHENTICATION_FAILED, type ChargeInput, type PaymentOutcome, type PaymentProvider } from './port.ts';
 
 /** The bank's one-time code for every test card that asks for 3-D Secure. */

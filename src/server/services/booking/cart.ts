@@ -6,7 +6,7 @@ import type { Cart, CreateCartBody, Selection } from '../../../contract/booking.
 import type { Db } from '../../db/client.ts';
 import { carts, orderItemCustomers, orderItems, orders, checkoutPayments, promotionCodeRedemptions, promotionCodes } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
-import { randomId } from '../../middleware.ts';
+import { randomId } from '../secrets.ts';
 import { mayUseCart, storedValueFor, usableGiftCodes, type PayingUser } from './account-seam.ts';
 import { claimGiftCode } from '../gift-codes.ts';
 import { unitsLeftFor } from './availability.ts';

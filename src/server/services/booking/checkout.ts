@@ -22,7 +22,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { carts, checkoutPayments, orderItemCustomers, orderItems, orders, outbox, promotionCodeRedemptions, promotionCodes } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
-import { randomId } from '../../middleware.ts';
+import { randomId } from '../secrets.ts';
 import { AUTHENTICATION_FAILED, type PaymentOutcome, type PaymentProvider } from '../../providers/payments/port.ts';
 import { ACTION_TTL_MS } from '../../providers/payments/test-gateway.ts';
 import { claimWelcomeDiscount, mayReadOrder, mayUseCart, releaseStoredValue, reserveStoredValue, settleStoredValue, storedValueFor, tripLink, type PayingUser } from './account-seam.ts';
