@@ -1,5 +1,5 @@
 // What a visitor typed, ticked, picked or autofilled in a server-rendered island before it
-// hydrated is the island's starting state (docs/decisions/0015). `watchFields` notes the fields'
+// hydrated is the island's starting state (docs/decisions/0017). `watchFields` notes the fields'
 // values from the moment hydration starts (autofill sets them without any event, typing goes on
 // while the island's code loads); `adopt` runs once the island is live: every field the visitor
 // changed from its server-rendered default gets that value back if a render replaced it, and

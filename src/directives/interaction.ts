@@ -2,36 +2,58 @@
 // The island's HTML is pre-rendered, so it looks complete before any JavaScript loads.
 // `client:interaction="shared"` marks islands that show shared state (cart badge, account
 // menu): they hydrate as soon as any island hydrates, so a store change reaches them.
-// Clicks on buttons (and Enter's submit) are held until the island is live and then replayed
-// once, so the first click works even when it lands while the island's code is still loading
-// (hover starts the load). What the visitor typed, ticked or autofilled before that is adopted
-// by the live island (adopt-fields.ts, docs/decisions/0015).
-import type { ClientDirective } from 'astro';
-import { watchFields } from './adopt-fields.ts';
+// Clicks on buttons, and Enter in a form's field, are held until the island is live and then
+// replayed once, so the first click works even when it lands while the island's code is still
+// loading (hover starts the load). What the visitor typed, ticked or autofilled before that is
+// adopted by the live island (adopt-fields.ts, docs/decisions/0017). The island counts as live
+// only after the adoption: between React's hydration and it, React would see an Enter or a click
+// with its own empty state (a search submitted with no words).
+import type { ClientDirective } from "astro";
+import { watchFields } from "./adopt-fields.ts";
 
-const EVENTS = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'click', 'submit'] as const;
-const HYDRATED = 'verdant:hydrated';
+const EVENTS = [
+  "pointerover",
+  "pointerdown",
+  "focusin",
+  "touchstart",
+  "keydown",
+  "click",
+  "submit",
+] as const;
+const HYDRATED = "verdant:hydrated";
+// Inputs where Enter does not submit their form.
+const NOT_SUBMITTING = new Set([
+  "checkbox",
+  "radio",
+  "button",
+  "submit",
+  "reset",
+  "file",
+  "image",
+  "color",
+  "range",
+]);
 
 const interaction: ClientDirective = (load, opts, el) => {
-  let state: 'idle' | 'loading' | 'live' = 'idle';
+  let state: "idle" | "loading" | "live" = "idle";
   let pendingClick: HTMLElement | null = null;
   let pendingSubmit: HTMLFormElement | null = null;
 
   const hydrate = async () => {
-    if (state !== 'idle') return;
-    state = 'loading';
+    if (state !== "idle") return;
+    state = "loading";
     window.removeEventListener(HYDRATED, hydrate);
     const fields = watchFields(el);
     const run = await load();
     await run();
-    state = 'live';
-    for (const type of EVENTS) el.removeEventListener(type, onEvent, true);
     window.dispatchEvent(new Event(HYDRATED));
     // Let React attach its listeners, then adopt the fields and replay the visitor's click or submit.
     // The replay waits one more task, so the state the adoption set has rendered first.
     requestAnimationFrame(() => {
       fields.adopt();
       setTimeout(() => {
+        state = "live";
+        for (const type of EVENTS) el.removeEventListener(type, onEvent, true);
         const click = pendingClick;
         const form = pendingSubmit;
         pendingClick = pendingSubmit = null;
@@ -41,28 +63,54 @@ const interaction: ClientDirective = (load, opts, el) => {
     });
   };
 
+  /** Keeps an event from the page and from React (its listeners sit on this same element). */
+  const hold = (event: Event) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+
   function onEvent(event: Event) {
-    if (state === 'live') return;
-    if (event.type === 'submit' && event.target instanceof HTMLFormElement) {
-      // Enter in a form without a submit button (with one, its held click stands for it).
-      event.preventDefault();
-      event.stopPropagation();
-      if (!pendingClick) pendingSubmit = event.target;
+    if (state === "live") return;
+    const target = event.target;
+    if (event.type === "keydown") {
+      // Enter in a form's one-line field submits that form once the island is live (held here,
+      // the browser's implicit submission and the island's own key handler both wait for it).
+      const enter =
+        (event as KeyboardEvent).key === "Enter" &&
+        !(event as KeyboardEvent).isComposing;
+      if (
+        enter &&
+        target instanceof HTMLInputElement &&
+        !NOT_SUBMITTING.has(target.type) &&
+        target.form &&
+        el.contains(target.form)
+      ) {
+        hold(event);
+        if (!pendingClick) pendingSubmit = target.form;
+      }
+    } else if (event.type === "submit" && target instanceof HTMLFormElement) {
+      hold(event);
+      if (!pendingClick) pendingSubmit = target;
       return;
-    }
-    if (event.type === 'click' && event.target instanceof Element) {
-      const actionable = event.target.closest('button, [role="button"]');
+    } else if (event.type === "click" && target instanceof Element) {
+      const actionable = target.closest('button, [role="button"]');
       if (actionable instanceof HTMLElement && el.contains(actionable)) {
-        event.preventDefault();
-        event.stopPropagation();
+        hold(event);
         pendingClick = actionable;
       }
     }
     void hydrate();
   }
 
-  for (const type of EVENTS) el.addEventListener(type, onEvent, { capture: true, passive: type !== 'click' && type !== 'submit' });
-  if (opts.value === 'shared') window.addEventListener(HYDRATED, hydrate, { once: true });
+  const holds = (type: string) =>
+    type === "click" || type === "submit" || type === "keydown";
+  for (const type of EVENTS)
+    el.addEventListener(type, onEvent, {
+      capture: true,
+      passive: !holds(type),
+    });
+  if (opts.value === "shared")
+    window.addEventListener(HYDRATED, hydrate, { once: true });
 };
 
 export default interaction;

@@ -1,4 +1,4 @@
-// What a visitor types or autofills before an island wakes is never lost (docs/decisions/0015):
+// What a visitor types or autofills before an island wakes is never lost (docs/decisions/0017):
 // on the built site with the CPU throttled 4×, each form is filled right after navigation (no
 // wait for the page or its scripts) and submitted at once, ten times, and must keep every value
 // and reach its next step. The autofill variant sets the fields' values from a script before

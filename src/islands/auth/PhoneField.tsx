@@ -23,7 +23,7 @@ export function countryOptions(): { code: CountryCode; label: string }[] {
 /**
  * The phone fields of a form, read from the fields themselves (E.164 when valid), so a number
  * the browser autofilled without an input event counts; callers copy them into their state, so
- * the controlled fields keep them on the next render (docs/decisions/0015).
+ * the controlled fields keep them on the next render (docs/decisions/0017).
  */
 export function phoneOfForm(form: HTMLFormElement): { country: CountryCode; number: string; e164: string | undefined } {
   const data = new FormData(form);

@@ -1,4 +1,4 @@
-// The client:only side of field adoption (docs/decisions/0015): a form whose fields React
+// The client:only side of field adoption (docs/decisions/0017): a form whose fields React
 // renders in the browser may be autofilled without an event React hears, and a controlled
 // field would then submit its empty state and be emptied on the next render. Before the
 // island's own submit handler runs, every filled text field is announced once (same

@@ -52,7 +52,7 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
   const q = normalizeSearchText(text);
 
   // The field was server-rendered: what was typed or autofilled before the island hydrated
-  // reaches `text` through client:interaction's field adoption (docs/decisions/0015). The input
+  // reaches `text` through client:interaction's field adoption (docs/decisions/0017). The input
   // is uncontrolled for that reason; later changes of `text` from outside (Clear All, a history
   // chip) are copied into it.
   const hydrated = useRef(false);
