@@ -447,15 +447,15 @@ function PromoCode({ cart, disabled }: { cart: Cart; disabled: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const applied = cart.promotionCode;
-  const apply = async () => {
-    if (!code.trim()) {
+  const apply = async (typed: string) => {
+    if (!typed.trim()) {
       setError('Please enter a promotion code');
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await applyPromotionCode(code.trim());
+      await applyPromotionCode(typed.trim());
       setCode('');
     } catch (err) {
       setError(errorMessage(err));
@@ -568,22 +568,32 @@ function GiftCode({ cart, disabled }: { cart: Cart; disabled: boolean }) {
       </div>
     );
   }
-  const apply = () => (code.trim() ? run(() => applyGiftCode(code.trim())) : setError('Please enter a gift code'));
+  const apply = (typed: string) => (typed.trim() ? run(() => applyGiftCode(typed.trim())) : setError('Please enter a gift code'));
   return <CodeField id={id} label="Gift code" code={code} setCode={setCode} apply={apply} busy={busy} disabled={disabled} error={error} />;
 }
 
-/** A code entry (promotion or gift code): upper-cased as typed, applied by Enter or the button. */
+/**
+ * A code entry (promotion or gift code): upper-cased as typed, applied by Enter or the button.
+ * What the field shows is what is applied, and kept (docs/decisions/0017): a value that
+ * arrived without an event React heard is read from the field and copied into state.
+ */
 function CodeField(props: {
   id: string;
   label: string;
   code: string;
   setCode: (code: string) => void;
-  apply: () => unknown;
+  apply: (code: string) => unknown;
   busy: boolean;
   disabled: boolean;
   error: string | null;
 }) {
-  const { id, label, code, setCode, apply, busy, disabled, error } = props;
+  const { id, label, code, setCode, busy, disabled, error } = props;
+  const field = useRef<HTMLInputElement>(null);
+  const apply = () => {
+    const shown = (field.current?.value ?? code).toUpperCase();
+    if (shown !== code) setCode(shown);
+    void props.apply(shown);
+  };
   return (
     <div className="promo">
       <label htmlFor={id} className="form-field__label">
@@ -591,13 +601,14 @@ function CodeField(props: {
       </label>
       <div className="promo__row">
         <input
+          ref={field}
           id={id}
           value={code}
           onChange={(e) => setCode(e.target.value.toUpperCase())}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              void apply();
+              apply();
             }
           }}
           autoComplete="off"
@@ -605,7 +616,7 @@ function CodeField(props: {
           aria-describedby={error ? `${id}-e` : undefined}
           disabled={busy || disabled}
         />
-        <button type="button" className="button button--ghost promo__apply" onClick={() => void apply()} disabled={busy || disabled} aria-busy={busy || undefined}>
+        <button type="button" className="button button--ghost promo__apply" onClick={apply} disabled={busy || disabled} aria-busy={busy || undefined}>
           Apply
         </button>
       </div>
