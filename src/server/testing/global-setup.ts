@@ -37,7 +37,7 @@ async function seedInto(db: Db) {
 }
 
 export default async function setup(project: TestProject) {
-  const key = hashTree([migrationsFolder, join(root, 'src/server/db/seed'), join(root, 'src/server/images/pool.ts')]);
+  const key = hashTree([migrationsFolder, join(root, 'src/server/db/seed'), join(root, 'src/server/images')]);
   const cacheDir = join(root, 'node_modules/.cache/verdant-test');
   mkdirSync(cacheDir, { recursive: true });
   const dumpPath = join(cacheDir, `pglite-${key}.tar`);
