@@ -1,28 +1,10 @@
 // Seeded PRNG, random draws and number formatting for the landscape drawings.
 
-
 export type Rng = () => number;
 export type Pt = [number, number];
 
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+// One seeded generator and string hash for the whole server: the demo catalogue's (seed/prng.ts).
+export { hashString, mulberry32 } from '../../db/seed/prng.ts';
 
 export const f = (n: number): string => String(Math.round(n * 10) / 10);
 export const f3 = (n: number): string => String(Math.round(n * 1000) / 1000);
