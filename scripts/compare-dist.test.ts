@@ -22,6 +22,7 @@ afterEach(() => {
 describe('compare-dist', () => {
   it('normalises asset hashes in names and references', () => {
     expect(normaliseHashes('<script src="/_astro/Header.AbC12_-x.js"></script>')).toBe('<script src="/_astro/Header.[hash].js"></script>');
+    expect(normaliseHashes('<astro-island uid="Z1PnxgR" prefix="r10">')).toBe('<astro-island uid="[uid]" prefix="r10">');
   });
 
   it('finds no difference between builds that differ only in asset hashes (and the build-input marker)', () => {

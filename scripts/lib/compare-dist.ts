@@ -18,8 +18,11 @@ const ASSET_HASH = /(_astro\/[^"'\s()?#,\\]*?)\.[A-Za-z0-9_-]{8}\.([a-z0-9]+)\b/
  */
 export const IGNORED = ['.verdant-build-hash'];
 
+/** An island's uid, which Astro derives from its chunk's URL and props: a hash in all but name. */
+const ISLAND_UID = /(<astro-island uid=")[^"]*"/g;
+
 export function normaliseHashes(text: string): string {
-  return text.replace(ASSET_HASH, '$1.[hash].$2');
+  return text.replace(ASSET_HASH, '$1.[hash].$2').replace(ISLAND_UID, '$1[uid]"');
 }
 
 export type Difference = { file: string; reason: string };
