@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { claimOrder, finalizePayment, getOrder, newIdempotencyKey } from '../../api-client/booking.ts';
 import { $sessionState, $user } from '../../stores/user.ts';
 import { guestsText, whenText } from '../../lib/booking-format.ts';
+import { paymentMethodText } from '../../lib/payment-method.ts';
 import { clearCart } from '../../stores/cart.ts';
 import { formatPrice } from '../booking/money.ts';
 import CheckoutForm from './CheckoutForm.tsx';
@@ -53,6 +54,7 @@ function Finalizing() {
   return (
     <div className="checkout-empty" aria-live="polite">
       <h1>{error ? 'Your payment did not go through' : 'Finishing your payment…'}</h1>
+      {error && <p className="checkout__hint">Your bag and your details are kept: go back to checkout to try again or choose another way to pay.</p>}
       {error ? (
         <>
           <p className="lead" role="alert">
@@ -163,7 +165,7 @@ export function OrderConfirmation({ order }: { order: Order }) {
                 <dt>{done ? 'Paid' : 'To pay'}</dt>
                 <dd data-testid="confirmation-paid">
                   {formatPrice(order.exchangedTotalAmountWithConversionFee)}
-                  {order.payment?.cardLast4 ? ` · ${order.payment.cardBrand ?? 'card'} •••• ${order.payment.cardLast4}` : order.payment?.method === 'paynow' ? ' · PayNow' : ''}
+                  {order.payment ? ` · ${paymentMethodText(order.payment)}` : ''}
                 </dd>
               </div>
               <div>

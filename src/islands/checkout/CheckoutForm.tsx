@@ -209,9 +209,12 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
 
   /** The sheet opens only once the details a booking needs are filled in (it pays at once). */
   const readyForWallet = () => {
-    if (formRef.current?.checkValidity() ?? true) return true;
+    // The card fields are not needed for a wallet: only the traveller's details count.
+    const fields = Array.from(formRef.current?.elements ?? []).filter((el): el is HTMLInputElement => el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement);
+    const missing = fields.find((el) => !el.closest('.card-fields, .stripe-card') && !el.checkValidity());
+    if (!missing) return true;
     setMessage('Please fill in your details above first: your wallet pays as soon as you approve.');
-    formRef.current?.reportValidity();
+    missing.reportValidity();
     return false;
   };
 

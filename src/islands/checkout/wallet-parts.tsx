@@ -12,6 +12,7 @@ import { createWalletToken } from '../../api-client/booking.ts';
 import { toMinor } from '../../lib/money.ts';
 import { currencyExponent, formatPrice } from '../booking/money.ts';
 import { loadStripe, type StripeLike } from './stripe-card.tsx';
+import './wallets.css';
 
 export const WALLET_NAMES: Record<WalletMethod, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay' };
 
@@ -156,17 +157,17 @@ export function WalletSheet({ wallet, amount, onApprove, onCancel }: { wallet: W
             <input type="radio" name="card" value="9995" disabled={busy} /> Visa •••• 9995 <span className="wallet-sheet__hint">(declined: insufficient funds)</span>
           </label>
         </fieldset>
-        <p className="otp__test">Test mode: a simulated {name} sheet. No money moves.</p>
+        <p className="wallet-sheet__test">Test mode: a simulated {name} sheet. No money moves.</p>
         {error && (
           <p className="form-field__error" role="alert">
             {error}
           </p>
         )}
-        <div className="otp__actions">
+        <div className="wallet-sheet__actions">
           <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined} autoFocus>
             {busy ? 'Paying…' : `Pay ${formatPrice(amount)}`}
           </button>
-          <button type="button" className="otp__cancel" onClick={onCancel} disabled={busy}>
+          <button type="button" className="wallet-sheet__cancel" onClick={onCancel} disabled={busy}>
             Cancel
           </button>
         </div>
