@@ -7,9 +7,11 @@ import { bookFromWidget, fillCheckout, GUEST, payButton, pickExperience, unitsLe
 import { API_KEY, expect, test } from './fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() =>
-    localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true })),
-  );
+  await page.addInitScript(() => {
+    localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true }));
+    // These journeys outlast the newsletter pop-up's 30 s: mark it seen.
+    localStorage.setItem('hidden_subscription_poup', 'true');
+  });
 });
 
 /** The bag's departure (its detailed timeslot id) and guests, read as the checkout does. */

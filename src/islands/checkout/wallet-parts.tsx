@@ -4,7 +4,8 @@
 // sheet (an accessible dialog) that approves or cancels and gives a wallet token. Either way the
 // page then makes its ordinary pay call with `walletToken`, so seats, idempotency and stored
 // value follow the card's rules. A button shows only where the device and browser can pay.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { WalletMethod } from '../../contract/booking.ts';
 import type { Money } from '../../contract/common.ts';
 import { errorMessage } from '../../api-client/client.ts';
@@ -118,14 +119,14 @@ export function WalletSheet({ wallet, amount, onApprove, onCancel }: { wallet: W
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal();
     return () => d?.close();
   }, []);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const card = new FormData(e.currentTarget).get('card') === '9995' ? '9995' : '4242';
+  const approve = async () => {
+    const card = new FormData(formRef.current ?? undefined).get('card') === '9995' ? '9995' : '4242';
     setBusy(true);
     setError(null);
     try {
@@ -136,9 +137,10 @@ export function WalletSheet({ wallet, amount, onApprove, onCancel }: { wallet: W
     }
   };
   const name = WALLET_NAMES[wallet];
-  return (
+  // In document.body, not inside the page's own form (a form may not hold another form).
+  return createPortal(
     <dialog ref={ref} className={`wallet-sheet wallet-sheet--${wallet}`} aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} onCancel={(e) => (e.preventDefault(), busy || onCancel())}>
-      <form onSubmit={(e) => void submit(e)} className="wallet-sheet__body">
+      <form ref={formRef} onSubmit={(e) => (e.preventDefault(), void approve())} className="wallet-sheet__body">
         <p className="wallet-sheet__brand">
           <WalletMark wallet={wallet} />
         </p>
@@ -172,7 +174,8 @@ export function WalletSheet({ wallet, amount, onApprove, onCancel }: { wallet: W
           </button>
         </div>
       </form>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
 
