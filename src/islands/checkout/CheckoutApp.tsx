@@ -54,12 +54,12 @@ function Finalizing() {
   return (
     <div className="checkout-empty" aria-live="polite">
       <h1>{error ? 'Your payment did not go through' : 'Finishing your payment…'}</h1>
-      {error && <p className="checkout__hint">Your bag and your details are kept: go back to checkout to try again or choose another way to pay.</p>}
       {error ? (
         <>
           <p className="lead" role="alert">
             {error}
           </p>
+          <p className="checkout__hint">Your bag is still here: go back to checkout to try again or choose another way to pay.</p>
           <p>
             <a className="button" href="/checkout">
               Back to checkout

@@ -13,12 +13,12 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 type Gateway = Required<Pick<ReturnType<typeof createTestGateway>, 'grabPayPage' | 'answerGrabPay'>>;
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1b1b;background:#f3f6f4}
-header{background:#00b14f;color:#fff;padding:1rem 1.25rem}header p{margin:0;font-weight:700;font-size:1.35rem;letter-spacing:-.01em}
+header{background:#00803a;color:#fff;padding:1rem 1.25rem}header p{margin:0;font-weight:700;font-size:1.35rem;letter-spacing:-.01em}
 main{max-width:26rem;margin:1.5rem auto;padding:0 1rem}
 .card{background:#fff;border-radius:14px;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 h1{font-size:1.2rem;margin:0 0 .25rem}.amount{font-size:2rem;font-weight:700;margin:.25rem 0 1rem}
 .note{color:#4a4a4a;font-size:14px}.test{background:#fff6d9;border-radius:8px;padding:.5rem .75rem;font-size:14px}
-button{display:block;width:100%;margin-top:.75rem;padding:.8rem 1rem;font:inherit;font-weight:600;border-radius:999px;border:2px solid #00b14f;background:#00b14f;color:#fff;cursor:pointer}
+button{display:block;width:100%;margin-top:.75rem;padding:.8rem 1rem;font:inherit;font-weight:600;border-radius:999px;border:2px solid #00803a;background:#00803a;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#0a7a3b}button.plain{border-color:transparent;background:transparent;color:#1b1b1b;text-decoration:underline}
 a{color:#0a7a3b}`;
 
