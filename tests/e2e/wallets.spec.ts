@@ -31,6 +31,7 @@ async function inSgd(page: Page) {
 
 test.describe('wallets at checkout', () => {
   test('Google Pay: the sheet shows the all-in total; cancel charges nothing and keeps the form; approve books @mobile', async ({ page, api, axe }) => {
+    test.setTimeout(60_000);
     const option = await pickExperience(api, { currency: 'SGD', skip: 3 });
     await inSgd(page);
     await bookFromWidget(page, option.slugCode, { adults: 2 });
