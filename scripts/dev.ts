@@ -5,7 +5,7 @@
 //   browser ──> Astro/Vite dev server on PORT (4321)
 //                 ├─ pages, islands, styles: rendered on request from src/ and the content cache
 //                 ├─ /account/…, /checkout/… (per-user families): the static shell's page
-//                 └─ /api (+ websocket), /users (POST…), /healthz, /_image, /storage, /dev, /a
+//                 └─ /api (+ websocket), /users (POST…), /healthz, /_image, /storage, /dev, /a, /test-gateway
 //                      proxied to ──> the API child on DEV_API_PORT (PORT + 1)
 //
 // The API child is `node --watch scripts/start.ts --api-only`: it alone owns the database. A
@@ -64,6 +64,8 @@ const proxy: Record<string, ProxyOptions> = {
   '/_image': toApi,
   '/storage/': toApi,
   '/dev/': toApi,
+  // The test gateway's GrabPay page (a page the browser is sent to, served by the API).
+  '/test-gateway/': toApi,
   '/a/': toApi,
   // The account calls (log in, sign up, log out, password); GET /users/… is the users shell.
   '^/users(/|$)': toApi,

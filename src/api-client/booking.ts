@@ -13,6 +13,8 @@ import type {
   PriceQuoteQueryInput,
   PriceQuoteResponse,
   WaitlistBody,
+  WalletMethod,
+  WalletTokenBody,
 } from '../contract/booking.ts';
 import { request } from './client.ts';
 import { payRequest } from './user-token.ts';
@@ -54,6 +56,10 @@ export const joinWaitlist = (body: WaitlistBody) => request<{ waitlist: { date: 
 
 export const createCardToken = (card: { number: string; expMonth: number; expYear: number; cvc: string }) =>
   request<{ token: string; card: { brand: string; last4: string } }>('/test-gateway/tokens', { method: 'POST', body: card });
+
+/** The test gateway's wallet sheet approved `amount` with `wallet`: a one-time token for exactly that. */
+export const createWalletToken = (body: WalletTokenBody) =>
+  request<{ token: string; wallet: WalletMethod; card: { brand: string; last4: string } }>('/test-gateway/wallet-tokens', { method: 'POST', body });
 
 /**
  * Headers of every pay call. ACCOUNTS SEAM: add `X-User-Token: <login token from storage>` here

@@ -332,8 +332,27 @@ export const CheckPromotionCodeBody = z.object({ code: z.string().trim().min(1, 
 export const RedeemPromotionCodeBody = z.object({ cartId: z.string().min(1).max(64), code: z.string().trim().min(1, 'Please enter a promotion code').max(40) });
 
 // ── Checkout ─────────────────────────────────────────────────────────────────────────
-export const PaymentMethod = z.enum(['card', 'credit', 'gift_code', 'paynow', 'invoice']);
+export const PaymentMethod = z.enum(['card', 'credit', 'gift_code', 'paynow', 'invoice', 'apple_pay', 'google_pay', 'grabpay']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
+/** Spec §3's two mobile-wallet methods: a sheet on the device, a one-time card token for us. */
+export const WALLET_METHODS = ['apple_pay', 'google_pay'] as const;
+export const WalletMethod = z.enum(WALLET_METHODS);
+export type WalletMethod = z.infer<typeof WalletMethod>;
+export const isWalletMethod = (m: string): m is WalletMethod => (WALLET_METHODS as readonly string[]).includes(m);
+/** Spec §3's regional wallet: GrabPay, a redirect to Grab and back, in these currencies only (as Stripe takes it). */
+export const GRABPAY_CURRENCIES = ['SGD', 'MYR'] as const;
+export const GRABPAY_CURRENCY_RULE = 'GrabPay takes Singapore dollars or Malaysian ringgit: switch the currency to SGD or MYR';
+/** How each method is named to the traveller (confirmation, trip, receipt). */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
+  card: 'Card',
+  credit: 'Verdant credits',
+  gift_code: 'Gift code',
+  paynow: 'PayNow',
+  invoice: 'Invoice',
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  grabpay: 'GrabPay',
+};
 export const PaymentTiming = z.enum(['checkout', 'later', 'invoice']);
 export type PaymentTiming = z.infer<typeof PaymentTiming>;
 
@@ -370,13 +389,31 @@ export const PayBody = z.object({
   paymentTiming: PaymentTiming.default('checkout'),
   /** A card token from the payment provider (test gateway token or Stripe PaymentMethod id). */
   cardToken: z.string().max(2000).optional(),
+  /**
+   * Apple Pay and Google Pay: what the wallet sheet gave (the test gateway's wallet token, or the
+   * Stripe PaymentMethod the Express Checkout Element created). Required with those methods.
+   */
+  walletToken: z.string().max(4000).optional(),
 });
 export type PayBody = z.input<typeof PayBody>;
+
+/** POST /test-gateway/wallet-tokens: the test gateway's wallet sheet approved (no keys, no device). */
+export const WalletTokenBody = z.object({
+  wallet: WalletMethod,
+  /** The amount and currency the sheet showed: the token pays exactly this. */
+  amount: MoneySchema,
+  /** The card in the simulated wallet: 4242 pays, 9995 is declined (insufficient funds). */
+  card: z.enum(['4242', '9995']).default('4242'),
+});
+export type WalletTokenBody = z.input<typeof WalletTokenBody>;
+export const WalletTokenResponse = z.object({ token: z.string(), wallet: WalletMethod, card: z.object({ brand: z.string(), last4: z.string() }) });
 
 export const NextActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('otp_challenge'), challengeId: z.string(), cardBrand: z.string().nullable(), cardLast4: z.string().nullable(), expiresAt: IsoDateTime }),
   z.object({ type: z.literal('paynow_qr'), imageSvg: z.string().nullable(), imageUrl: z.string().nullable(), reference: z.string(), expiresAt: IsoDateTime }),
   z.object({ type: z.literal('stripe_confirm'), clientSecret: z.string(), expiresAt: IsoDateTime }),
+  /** GrabPay: go to the wallet's page; it comes back to /checkout/finalizing (or the payment page). */
+  z.object({ type: z.literal('redirect'), url: z.string(), method: z.literal('grabpay'), expiresAt: IsoDateTime }),
 ]);
 export type NextAction = z.infer<typeof NextActionSchema>;
 

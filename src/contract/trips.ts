@@ -5,7 +5,7 @@
 // does not offer answers 409 `{ error, code: 'action_not_allowed' }` and changes nothing.
 import { z } from 'zod';
 import { IsoDate, IsoDateTime, MoneySchema } from './common.ts';
-import { BookingStatus, OrderSchema } from './booking.ts';
+import { BookingStatus, OrderSchema, WALLET_METHODS } from './booking.ts';
 
 export const OrderAction = z.enum(['cancel', 'add_guest', 'change_date', 'review', 'share_trip']);
 export type OrderActionName = z.infer<typeof OrderAction>;
@@ -72,7 +72,13 @@ export const AddGuestBody = z.object({
   quantity: z.number().int().min(0).max(50).default(0),
   childQuantity: z.number().int().min(0).max(50).default(0),
   expectedAmount: MoneySchema,
-  cardToken: z.string().min(1, 'Please enter your card details').max(4000),
+  /** Card, or a mobile wallet (Apple Pay, Google Pay) whose sheet gave `walletToken`. */
+  paymentMethod: z.enum(['card', ...WALLET_METHODS]).default('card'),
+  cardToken: z.string().max(4000).optional(),
+  walletToken: z.string().max(4000).optional(),
+}).superRefine((b, ctx) => {
+  if (b.paymentMethod === 'card' && !b.cardToken) ctx.addIssue({ code: 'custom', path: ['cardToken'], message: 'Please enter your card details' });
+  if (b.paymentMethod !== 'card' && !b.walletToken) ctx.addIssue({ code: 'custom', path: ['walletToken'], message: 'Please approve the payment in your wallet' });
 });
 export type AddGuestBody = z.input<typeof AddGuestBody>;
 export const AddGuestResponse = z.object({ trip: TripSchema, charged: MoneySchema });

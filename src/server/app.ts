@@ -33,6 +33,8 @@ import { userRoutes } from './routes/users.ts';
 import { sessionMiddleware } from './session.ts';
 import { engagementRoutes } from './routes/engagement.ts';
 import { trackingRoutes } from './routes/tracking.ts';
+import { grabPayPageRoutes } from './routes/booking/grabpay-page.ts';
+import { GRABPAY_PAGE_PATH } from './providers/payments/test-gateway.ts';
 
 export type AppOptions = AppDeps & {
   /** The socket address, provided by main.ts (absent under app.request()). */
@@ -126,6 +128,8 @@ export function createApp(opts: AppOptions) {
   app.route('/users', userRoutes());
 
   if (providers.testIdp) app.route('/dev/oauth', providers.testIdp.routes());
+  // The test gateway's GrabPay page: only while the test gateway is the payment provider.
+  if (payments.name === 'test') app.route(GRABPAY_PAGE_PATH, grabPayPageRoutes());
 
   opts.extend?.(app);
   return app;

@@ -18,3 +18,8 @@ export function formatPrice(m: Money, opts: { trim?: boolean } = {}): string {
   if (!f) return `${m.currency} ${m.amount.toLocaleString('en-GB')}`;
   return formatMoney(m, f, { trimWholeDecimals: opts.trim ?? false });
 }
+
+/** The currency's minor-unit exponent (VND and JPY have none), from the same embedded data. */
+export function currencyExponent(code: string): number {
+  return formatOf(code)?.exponent ?? 2;
+}

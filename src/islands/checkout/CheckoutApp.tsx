@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { claimOrder, finalizePayment, getOrder, newIdempotencyKey } from '../../api-client/booking.ts';
 import { $sessionState, $user } from '../../stores/user.ts';
 import { guestsText, whenText } from '../../lib/booking-format.ts';
+import { paymentMethodText } from '../../lib/payment-method.ts';
 import { clearCart } from '../../stores/cart.ts';
 import { formatPrice } from '../booking/money.ts';
 import CheckoutForm from './CheckoutForm.tsx';
@@ -58,6 +59,7 @@ function Finalizing() {
           <p className="lead" role="alert">
             {error}
           </p>
+          <p className="checkout__hint">Your bag is still here: go back to checkout to try again or choose another way to pay.</p>
           <p>
             <a className="button" href="/checkout">
               Back to checkout
@@ -163,7 +165,7 @@ export function OrderConfirmation({ order }: { order: Order }) {
                 <dt>{done ? 'Paid' : 'To pay'}</dt>
                 <dd data-testid="confirmation-paid">
                   {formatPrice(order.exchangedTotalAmountWithConversionFee)}
-                  {order.payment?.cardLast4 ? ` · ${order.payment.cardBrand ?? 'card'} •••• ${order.payment.cardLast4}` : order.payment?.method === 'paynow' ? ' · PayNow' : ''}
+                  {order.payment ? ` · ${paymentMethodText(order.payment)}` : ''}
                 </dd>
               </div>
               <div>

@@ -1,9 +1,10 @@
 // /checkout: contact details, each guest's details the operator needs, pickup, special
-// requests, and payment (card or PayNow now, pay later, or an invoice), beside the itemised
+// requests, and payment (Apple Pay or Google Pay, card, PayNow or GrabPay now, pay later, or an
+// invoice), beside the itemised
 // all-in price in the traveller's currency. Guests check out without an account.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Cart, CheckoutsAvailableResponse, CustomerInfo, PaymentMethod, PaymentTiming, PayResponse } from '../../contract/booking.ts';
+import { GRABPAY_CURRENCY_RULE, type Cart, type CheckoutsAvailableResponse, type CustomerInfo, type PaymentMethod, type PaymentTiming, type PayResponse, type WalletMethod } from '../../contract/booking.ts';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { newIdempotencyKey, pay } from '../../api-client/booking.ts';
 import { CUSTOMER_FIELD_LABELS, type CustomerField } from '../../lib/required-info.ts';
@@ -17,6 +18,7 @@ import { $available } from './available.ts';
 import { GiftCode, PromoCode, UseCredits } from './discounts.tsx';
 import { GuestNote, LoggedOutBag, sessionEndedAtPay, usePrefilledContact } from './session-parts.tsx';
 import { StripeCard, type StripeCardHandle } from './stripe-card.tsx';
+import { WALLET_NAMES, WalletButtons } from './wallet-parts.tsx';
 import { CardFields, OtpDialog, PayNowPanel, TestCardsNote, tokenizeCard, usePaymentFlow, type CardErrors, type CardValues } from './payment-parts.tsx';
 
 type Errors = Record<string, string>;
@@ -144,6 +146,7 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
   }, [message]);
 
   const paynowOk = available?.paymentMethods.find((m) => m.method === 'paynow');
+  const grabOk = available?.paymentMethods.find((m) => m.method === 'grabpay');
   const later = available?.paymentTimings.find((t) => t.timing === 'later');
   const invoice = available?.paymentTimings.find((t) => t.timing === 'invoice');
   const busy = flow.state.step !== 'idle';
@@ -151,7 +154,8 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
   // Nothing left to pay: credits (or a gift code) settle the booking without any payment provider.
   const settledByStoredValue = timing === 'checkout' && total.amount === 0 && (cart.fullPaymentByCredit || cart.giftCodeAmount.amount > 0);
   const storedMethod: PaymentMethod = cart.fullPaymentByCredit ? 'credit' : 'gift_code';
-  const effectiveMethod: PaymentMethod = timing === 'invoice' ? 'invoice' : timing === 'later' ? 'card' : settledByStoredValue ? storedMethod : method === 'credit' || method === 'gift_code' ? 'card' : method;
+  const unavailable = (method === 'paynow' && paynowOk?.available === false) || (method === 'grabpay' && grabOk?.available === false);
+  const effectiveMethod: PaymentMethod = timing === 'invoice' ? 'invoice' : timing === 'later' ? 'card' : settledByStoredValue ? storedMethod : method === 'credit' || method === 'gift_code' || unavailable ? 'card' : method;
 
   const setCustomer = (i: number, field: CustomerField, value: string) => setCustomers((list) => list.map((c, j) => (j === i ? { ...c, [field]: value } : c)));
 
@@ -174,6 +178,44 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
     } finally {
       setPickupBusy(false);
     }
+  };
+
+  /** What every pay call of this bag sends besides the method: the total shown and the traveller's details. */
+  const details = () => ({
+    cartId: cart.id,
+    currency: cart.currency,
+    expectedTotal: total,
+    contact: { name: contact.name, email: contact.email, ...(contact.phone.trim() ? { phone: contact.phone } : {}) },
+    customers,
+    ...(item.selectedTransportItem ? { pickupAddress } : {}),
+    ...(specialRequests.trim() ? { specialRequests } : {}),
+  });
+
+  /** The wallet sheet approved: pay with its token (a new attempt, so a new key). Failures show by the pay button. */
+  const payWithWallet = async (wallet: WalletMethod, walletToken: string) => {
+    setErrors({});
+    setMessage(null);
+    flow.start();
+    try {
+      const { data } = await pay({ ...details(), paymentMethod: wallet, paymentTiming: 'checkout', walletToken }, newIdempotencyKey());
+      flow.settle(data);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) setErrors(err.fields);
+      if (err instanceof ApiError && err.details['code'] === 'price_changed') void $cartQuery.revalidate();
+      flow.fail(sessionEndedAtPay(err) ?? err);
+      throw err;
+    }
+  };
+
+  /** The sheet opens only once the details a booking needs are filled in (it pays at once). */
+  const readyForWallet = () => {
+    // The card fields are not needed for a wallet: only the traveller's details count.
+    const fields = Array.from(formRef.current?.elements ?? []).filter((el): el is HTMLInputElement => el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement);
+    const missing = fields.find((el) => !el.closest('.card-fields, .stripe-card') && !el.checkValidity());
+    if (!missing) return true;
+    setMessage('Please fill in your details above first: your wallet pays as soon as you approve.');
+    missing.reportValidity();
+    return false;
   };
 
   const submit = async (e: FormEvent) => {
@@ -205,21 +247,7 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
         }
         current.token = t.token;
       }
-      const { data } = await pay(
-        {
-          cartId: cart.id,
-          currency: cart.currency,
-          expectedTotal: total,
-          contact: { name: contact.name, email: contact.email, ...(contact.phone.trim() ? { phone: contact.phone } : {}) },
-          customers,
-          ...(item.selectedTransportItem ? { pickupAddress } : {}),
-          ...(specialRequests.trim() ? { specialRequests } : {}),
-          paymentMethod: effectiveMethod,
-          paymentTiming: timing,
-          ...(current.token ? { cardToken: current.token } : {}),
-        },
-        current.key,
-      );
+      const { data } = await pay({ ...details(), paymentMethod: effectiveMethod, paymentTiming: timing, ...(current.token ? { cardToken: current.token } : {}) }, current.key);
       attempt.current = null;
       flow.settle(data);
     } catch (err) {
@@ -241,7 +269,9 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
           ? storedMethod === 'credit'
             ? 'Book with my credits'
             : 'Book with my gift code'
-          : `Pay ${formatPrice(total)}`;
+          : effectiveMethod === 'grabpay'
+            ? `Continue to GrabPay to pay ${formatPrice(total)}`
+            : `Pay ${formatPrice(total)}`;
 
   return (
     <div className="checkout">
@@ -339,11 +369,31 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
               Nothing left to pay: your {storedMethod === 'credit' ? 'credits cover' : 'gift code covers'} this booking.
             </p>
           )}
+          {timing === 'checkout' && !settledByStoredValue && available && (
+            <WalletButtons
+              amount={total}
+              disabled={busy}
+              stripeKey={stripeKey}
+              testGateway={available.provider === 'test'}
+              beforeOpen={readyForWallet}
+              onToken={payWithWallet}
+              onCancel={(w) => setMessage(`You closed ${WALLET_NAMES[w]}: nothing was charged. Your details are still here.`)}
+            />
+          )}
           {timing === 'checkout' && !settledByStoredValue && (
             <fieldset className="choice-list choice-list--methods">
               <legend className="checkout__legend">Pay with</legend>
               <Choice name="method" value="card" checked={method === 'card'} onChange={() => setMethod('card')} title="Card" text="Visa, Mastercard, American Express" />
               <Choice name="method" value="paynow" checked={method === 'paynow'} disabled={!paynowOk?.available} onChange={() => setMethod('paynow')} title="PayNow" text={paynowOk?.available ? 'Scan a QR with your Singapore banking app' : (paynowOk?.reason ?? 'PayNow takes Singapore dollars')} />
+              <Choice
+                name="method"
+                value="grabpay"
+                checked={method === 'grabpay'}
+                disabled={!grabOk?.available}
+                onChange={() => setMethod('grabpay')}
+                title="GrabPay"
+                text={grabOk?.available ? 'Approve in your Grab app: we take you to GrabPay and back here' : (grabOk?.reason ?? GRABPAY_CURRENCY_RULE)}
+              />
             </fieldset>
           )}
           {timing === 'checkout' && effectiveMethod === 'card' && (

@@ -2,13 +2,14 @@
 // booking held without payment, paid here in its own currency (the currency picker is locked
 // on these pages, spec §4).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Order, PaymentMethod } from '../../contract/booking.ts';
+import { GRABPAY_CURRENCIES, GRABPAY_CURRENCY_RULE, type Order, type PaymentMethod, type WalletMethod } from '../../contract/booking.ts';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
-import { getCheckoutsAvailable, getOrder, newIdempotencyKey, pay } from '../../api-client/booking.ts';
+import { finalizePayment, getCheckoutsAvailable, getOrder, newIdempotencyKey, pay } from '../../api-client/booking.ts';
 import { formatPrice } from '../booking/money.ts';
 import { OrderConfirmation } from './CheckoutApp.tsx';
 import OrderSummary from './OrderSummary.tsx';
 import { StripeCard, type StripeCardHandle } from './stripe-card.tsx';
+import { WALLET_NAMES, WalletButtons } from './wallet-parts.tsx';
 import { CardFields, OtpDialog, PayNowPanel, TestCardsNote, tokenizeCard, usePaymentFlow, type CardErrors, type CardValues } from './payment-parts.tsx';
 import './checkout.css';
 
@@ -23,10 +24,13 @@ export default function OrderPaymentApp() {
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [provider, setProvider] = useState<Provider>({ test: false, simulate: false, stripeKey: null });
+  const [returnError, setReturnError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!route) return;
-    getOrder(route.id)
+    // Back from GrabPay (its page appends redirect_status): ask how the payment ended first.
+    const returned = new URLSearchParams(window.location.search).has('redirect_status');
+    (returned ? finalizePayment(route.id, newIdempotencyKey()).then(() => getOrder(route.id), (err: unknown) => (setReturnError(errorMessage(err)), getOrder(route.id))) : getOrder(route.id))
       .then(({ data }) => setOrder(data))
       .catch((err: unknown) => setError(err instanceof ApiError && err.status === 404 ? 'We can’t find this booking. Check the link in your e-mail.' : errorMessage(err)));
     getCheckoutsAvailable(undefined, undefined)
@@ -51,17 +55,17 @@ export default function OrderPaymentApp() {
       </>
     );
   }
-  return <PayOrder order={order} kind={route.kind} provider={provider} onPaid={(o) => (window.location.href = route.kind === 'invoice' ? `/invoices/${o.id}/success` : `/later-payment/${o.id}`)} />;
+  return <PayOrder order={order} kind={route.kind} provider={provider} initialMessage={returnError} onPaid={(o) => (window.location.href = route.kind === 'invoice' ? `/invoices/${o.id}/success` : `/later-payment/${o.id}`)} />;
 }
 
 type Provider = { test: boolean; simulate: boolean; stripeKey: string | null };
 
-function PayOrder({ order, kind, provider, onPaid }: { order: Order; kind: 'later' | 'invoice'; provider: Provider; onPaid: (o: Order) => void }) {
+function PayOrder({ order, kind, provider, initialMessage, onPaid }: { order: Order; kind: 'later' | 'invoice'; provider: Provider; initialMessage: string | null; onPaid: (o: Order) => void }) {
   const stripeCard = useRef<StripeCardHandle>(null);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(initialMessage);
   const key = useRef<string | null>(null);
   const flow = usePaymentFlow(
     (res) => onPaid(res.order),
@@ -70,6 +74,17 @@ function PayOrder({ order, kind, provider, onPaid }: { order: Order; kind: 'late
   );
   const total = order.exchangedTotalAmountWithConversionFee;
   const busy = flow.state.step !== 'idle';
+  const grabOk = (GRABPAY_CURRENCIES as readonly string[]).includes(total.currency);
+  const payWithWallet = async (wallet: WalletMethod, walletToken: string) => {
+    setMessage(null);
+    flow.start();
+    try {
+      flow.settle((await pay({ orderId: order.id, currency: total.currency, expectedTotal: total, paymentMethod: wallet, walletToken }, newIdempotencyKey())).data);
+    } catch (err) {
+      flow.fail(err);
+      throw err;
+    }
+  };
   const item = order.orderItem;
 
   const submit = async (e: FormEvent) => {
@@ -95,6 +110,10 @@ function PayOrder({ order, kind, provider, onPaid }: { order: Order; kind: 'late
           return;
         }
         cardToken = t.token;
+      }
+      if (method === 'grabpay' && !grabOk) {
+        flow.fail(new ApiError(422, GRABPAY_CURRENCY_RULE));
+        return;
       }
       key.current = newIdempotencyKey();
       const { data } = await pay({ orderId: order.id, currency: total.currency, expectedTotal: total, paymentMethod: method, ...(cardToken ? { cardToken } : {}) }, key.current);
@@ -129,6 +148,14 @@ function PayOrder({ order, kind, provider, onPaid }: { order: Order; kind: 'late
         )}
         <section className="checkout__section" aria-labelledby="op-pay">
           <h2 id="op-pay">Pay with</h2>
+          <WalletButtons
+            amount={total}
+            disabled={busy}
+            stripeKey={provider.stripeKey}
+            testGateway={provider.test}
+            onToken={payWithWallet}
+            onCancel={(w) => setMessage(`You closed ${WALLET_NAMES[w]}: nothing was charged.`)}
+          />
           <fieldset className="choice-list choice-list--methods">
             <legend className="visually-hidden">Payment method</legend>
             <label className="choice">
@@ -142,6 +169,13 @@ function PayOrder({ order, kind, provider, onPaid }: { order: Order; kind: 'late
               <span className="choice__body">
                 <span className="choice__title">PayNow</span>
                 <span className="choice__text">{total.currency === 'SGD' ? 'Scan a QR with your banking app' : `This booking is in ${total.currency}; PayNow takes SGD`}</span>
+              </span>
+            </label>
+            <label className="choice" data-disabled={!grabOk || undefined}>
+              <input type="radio" name="method" checked={method === 'grabpay'} disabled={!grabOk} onChange={() => setMethod('grabpay')} />
+              <span className="choice__body">
+                <span className="choice__title">GrabPay</span>
+                <span className="choice__text">{grabOk ? 'Approve in your Grab app: we take you to GrabPay and back here' : `This booking is in ${total.currency}; ${GRABPAY_CURRENCY_RULE.split(':')[0]}`}</span>
               </span>
             </label>
           </fieldset>
@@ -161,7 +195,7 @@ function PayOrder({ order, kind, provider, onPaid }: { order: Order; kind: 'late
           <PayNowPanel action={flow.state.res.nextAction} amount={total} canSimulate={provider.simulate} onSimulate={() => void flow.simulate()} onCancel={() => void flow.cancelChallenge()} busy={flow.state.busy} />
         ) : (
           <button type="submit" className="button button--accent checkout__pay" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Processing…' : `Pay ${formatPrice(total)}`}
+            {busy ? 'Processing…' : method === 'grabpay' ? `Continue to GrabPay to pay ${formatPrice(total)}` : `Pay ${formatPrice(total)}`}
           </button>
         )}
       </form>

@@ -192,7 +192,11 @@ export function usePaymentFlow(onDone: (res: PayResponse) => void, onFailed: (me
   const settle = (res: PayResponse) => {
     if (res.status === 'requires_action' && res.nextAction?.type === 'otp_challenge') setState({ step: 'otp', res, busy: false, error: null });
     else if (res.status === 'requires_action' && res.nextAction?.type === 'paynow_qr') setState({ step: 'paynow', res, busy: false });
-    else if (res.status === 'requires_action' && res.nextAction?.type === 'stripe_confirm' && stripeKey) {
+    else if (res.status === 'requires_action' && res.nextAction?.type === 'redirect') {
+      // GrabPay: the wallet's page, which sends the traveller back to finish (/checkout/finalizing).
+      setState({ step: 'paying' });
+      window.location.assign(res.nextAction.url);
+    } else if (res.status === 'requires_action' && res.nextAction?.type === 'stripe_confirm' && stripeKey) {
       // Stripe.js shows the bank's step; then the server asks Stripe how it ended.
       const { clientSecret } = res.nextAction;
       const orderId = res.order.id;

@@ -1,14 +1,16 @@
-// /trips/{id}/add-guest: pay for more adults on the same booking.
-import { useState, type FormEvent } from 'react';
+// /trips/{id}/add-guest: pay for more adults on the same booking, by card or a mobile wallet.
+import { useEffect, useState, type FormEvent } from 'react';
+import type { WalletMethod } from '../../contract/booking.ts';
 import type { Trip } from '../../contract/trips.ts';
 import { errorMessage } from '../../api-client/client.ts';
-import { newIdempotencyKey } from '../../api-client/booking.ts';
+import { getCheckoutsAvailable, newIdempotencyKey } from '../../api-client/booking.ts';
 import { addGuests } from '../../api-client/trips.ts';
 import { guestsText, whenText } from '../../lib/booking-format.ts';
 import { tripHref } from '../../lib/trip-pages.ts';
 import { SectionHead } from '../account/parts.tsx';
 import { formatPrice } from '../booking/money.ts';
 import { CardFields, tokenizeCard, type CardErrors, type CardValues } from '../checkout/payment-parts.tsx';
+import { WALLET_NAMES, WalletButtons } from '../checkout/wallet-parts.tsx';
 import { go, itemOf } from './trip-format.ts';
 import { useAddGuestQuote } from './trip-hooks.ts';
 import { Back } from './TripParts.tsx';
@@ -23,6 +25,13 @@ export default function AddGuestPage({ trip }: { trip: Trip }) {
   const [busy, setBusy] = useState(false);
   const [key] = useState(newIdempotencyKey);
   const amount = useAddGuestQuote(trip, n, setError);
+  const [testGateway, setTestGateway] = useState(false);
+  useEffect(() => {
+    getCheckoutsAvailable(undefined, undefined).then(
+      ({ data }) => setTestGateway(data.provider === 'test'),
+      () => setTestGateway(false),
+    );
+  }, []);
   if (!trip.actions.includes('add_guest')) {
     return (
       <div className="acct-section trip-step">
@@ -52,6 +61,20 @@ export default function AddGuestPage({ trip }: { trip: Trip }) {
       setBusy(false);
     }
   };
+  /** The wallet sheet approved exactly `amount`: add the guests with its token. */
+  const payWithWallet = async (wallet: WalletMethod, walletToken: string) => {
+    if (!amount) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await addGuests({ orderItemId: trip.id, quantity: n, childQuantity: 0, expectedAmount: amount, paymentMethod: wallet, walletToken }, newIdempotencyKey());
+      go(tripHref(trip.id, 'add-guest/success'));
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+      throw err;
+    }
+  };
   return (
     <div className="acct-section trip-step">
       <Back trip={trip} />
@@ -73,6 +96,7 @@ export default function AddGuestPage({ trip }: { trip: Trip }) {
         <p className="trip-refund" aria-live="polite">
           To pay now: <strong>{amount ? formatPrice(amount) : '…'}</strong>
         </p>
+        {amount && <WalletButtons amount={amount} disabled={busy} stripeKey={null} testGateway={testGateway} onToken={payWithWallet} onCancel={(w) => setError(`You closed ${WALLET_NAMES[w]}: nothing was charged.`)} />}
         <div className="test-cards" role="note">
           <p className="test-cards__title">Test payments</p>
           <p>

@@ -2,6 +2,7 @@
 import type { Trip } from '../../contract/trips.ts';
 import { guestsText, whenText } from '../../lib/booking-format.ts';
 import { formatDate } from '../../lib/format-date.ts';
+import { paymentMethodText } from '../../lib/payment-method.ts';
 import { tripHref } from '../../lib/trip-pages.ts';
 import { formatPrice } from '../booking/money.ts';
 import { PAYMENT_TEXT, STATUS_TEXT, itemOf, placeOf } from './trip-format.ts';
@@ -50,7 +51,7 @@ export default function Receipt({ trip }: { trip: Trip }) {
           {o.payment && (
             <Row label="Payment">
               {PAYMENT_TEXT[o.payment.status]}
-              {o.payment.cardLast4 ? ` · ${(o.payment.cardBrand ?? 'card').toUpperCase()} ending ${o.payment.cardLast4}` : ''}
+              {` · ${paymentMethodText(o.payment)}`}
             </Row>
           )}
           {trip.refund.refunded.amount > 0 && <Row label="Refunded">{formatPrice(trip.refund.refunded)}</Row>}

@@ -3,6 +3,7 @@
 import type { Trip } from '../../contract/trips.ts';
 import { guestsText, whenText } from '../../lib/booking-format.ts';
 import { formatDate, formatTime } from '../../lib/format-date.ts';
+import { paymentMethodText } from '../../lib/payment-method.ts';
 import { ratingLabel } from '../../lib/rating.ts';
 import { tripHref } from '../../lib/trip-pages.ts';
 import { formatPrice } from '../booking/money.ts';
@@ -131,11 +132,7 @@ export default function TripDetail({ trip, onChange }: { trip: Trip; onChange: (
           <h2 id="trip-payment">Payment</h2>
           <dl className="trip-rows">
             <Row label="Status">{o.payment ? PAYMENT_TEXT[o.payment.status] : o.status === 'awaiting_payment' ? `Due by ${o.paymentDueAt ? formatDate(o.paymentDueAt.slice(0, 10)) : 'the due date'}` : trip.isGift ? 'Paid by the giver' : 'Paid'}</Row>
-            {o.payment?.cardLast4 && (
-              <Row label="Card">
-                {(o.payment.cardBrand ?? 'card').toUpperCase()} ending {o.payment.cardLast4}
-              </Row>
-            )}
+            {o.payment && <Row label="Paid with">{paymentMethodText(o.payment)}</Row>}
           </dl>
           <PriceBreakdown trip={trip} />
           {o.status === 'awaiting_payment' && (

@@ -749,7 +749,7 @@ export const bucketListOptions = pgTable('bucket_list_options', {
 export const bookingStatus = pgEnum('booking_status', [
   'processing', 'confirmed', 'declined', 'completed', 'cancelled', 'date_tbc', 'awaiting', 'rescheduling', 'having_change_request',
 ]);
-export const paymentMethod = pgEnum('payment_method', ['card', 'credit', 'gift_code', 'paynow', 'invoice']);
+export const paymentMethod = pgEnum('payment_method', ['card', 'credit', 'gift_code', 'paynow', 'invoice', 'apple_pay', 'google_pay', 'grabpay']);
 export const paymentTiming = pgEnum('payment_timing', ['checkout', 'later', 'invoice']);
 export const orderStatus = pgEnum('order_status', [
   'pending_payment', 'requires_action', 'awaiting_payment', 'placed', 'failed', 'expired', 'cancelled',
@@ -967,7 +967,7 @@ export const waitlists = pgTable('waitlists', {
 export const testGatewayPayments = pgTable('test_gateway_payments', {
   id: text('id').primaryKey(), // pi_test_…
   idempotencyKey: text('idempotency_key').notNull().unique(),
-  method: text('method', { enum: ['card', 'paynow'] }).notNull(),
+  method: text('method', { enum: ['card', 'paynow', 'apple_pay', 'google_pay', 'grabpay'] }).notNull(),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   status: text('status', { enum: ['requires_action', 'processing', 'succeeded', 'failed', 'canceled', 'refunded'] }).notNull(),
@@ -975,6 +975,8 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
   failureCode: text('failure_code'),
+  /** GrabPay: where the gateway's page sends the traveller back (the caller's return address). */
+  returnUrl: text('return_url'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

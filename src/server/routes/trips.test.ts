@@ -248,6 +248,36 @@ describe('add guests', () => {
   });
 });
 
+describe('add guests with a mobile wallet (issue 29)', () => {
+  it('charges Google Pay with the wallet token for exactly the quoted amount; cancelling refunds it through the port', async () => {
+    const b = await book();
+    const tr = await trip(b.itemId);
+    const before = await unitsLeft(walk, b.date, b.slotKey);
+    const headers = () => ({ 'idempotency-key': randomUUID(), 'x-user-token': traveller.token! });
+    const wallet = async (amount = tr.guestPrice!) => ((await t.post('/api/v1/test-gateway/wallet-tokens', { wallet: 'google_pay', amount })).body as { token: string }).token;
+    // No token, or a card token: refused before anything is held.
+    expectStatus(await traveller.post('/api/v1/trips/add-guests', { orderItemId: b.itemId, quantity: 1, expectedAmount: tr.guestPrice!, paymentMethod: 'google_pay' }, { headers: headers() }), 422);
+    const stale = await traveller.post('/api/v1/trips/add-guests', { orderItemId: b.itemId, quantity: 1, expectedAmount: tr.guestPrice!, paymentMethod: 'google_pay', walletToken: await wallet({ ...tr.guestPrice!, amount: tr.guestPrice!.amount + 1 }) }, { headers: headers() });
+    expectStatus(stale, 402);
+    expect(await unitsLeft(walk, b.date, b.slotKey)).toBe(before);
+    // Someone else's trip: 404 whatever they hold.
+    const body = { orderItemId: b.itemId, quantity: 1, expectedAmount: tr.guestPrice!, paymentMethod: 'google_pay', walletToken: await wallet() };
+    expectStatus(await stranger.post('/api/v1/trips/add-guests', body, { headers: { 'idempotency-key': randomUUID(), 'x-user-token': stranger.token! } }), 404);
+
+    const ok = await traveller.post('/api/v1/trips/add-guests', body, { headers: headers() });
+    expectStatus(ok, 201);
+    const charges = await t.db.select().from(checkoutPayments).where(eq(checkoutPayments.orderId, b.orderId));
+    // The refused stale token left a failed attempt; the approved one is captured.
+    expect(charges.filter((c) => c.method === 'google_pay').map((c) => [c.status, c.cardLast4]).sort()).toEqual([['captured', '4242'], ['failed', null]]);
+    expect(await unitsLeft(walk, b.date, b.slotKey)).toBe(before - 1);
+    const c = await traveller.post(`/api/v1/orders/${b.orderId}/cancel`, {});
+    expectStatus(c, 200);
+    expect(CancelResponse.parse(c.body).refunded.amount).toBeCloseTo(b.paid + tr.guestPrice!.amount, 6);
+    const refunded = await t.db.select().from(checkoutPayments).where(eq(checkoutPayments.orderId, b.orderId));
+    expect(refunded.filter((x) => x.method === 'google_pay').map((x) => x.status).sort()).toEqual(['failed', 'refunded']);
+  });
+});
+
 /** An open departure of `walk` on another day than the booking's. */
 async function otherDeparture(b: Booked): Promise<{ id: string; unitsLeft: number }> {
   for (let i = 1; i < 40; i++) {

@@ -12,7 +12,9 @@ export type ProviderAction =
   /** PayNow: a QR to scan in a banking app. */
   | { type: 'paynow_qr'; imageSvg: string | null; imageUrl: string | null; reference: string; expiresAt: Date }
   /** Stripe: finish on the client with Stripe.js (3-D Secure or a redirect), then finalize. */
-  | { type: 'stripe_confirm'; clientSecret: string };
+  | { type: 'stripe_confirm'; clientSecret: string }
+  /** GrabPay: the traveller approves on the wallet's page, which sends them back to returnUrl. */
+  | { type: 'redirect'; url: string };
 
 export type PaymentOutcome = {
   /** The provider's payment id (pi_…). */
@@ -42,6 +44,9 @@ export type ChargeInput = {
   reference: string;
 };
 
+/** The wallets a sheet pays with (Apple Pay, Google Pay): the sheet gives a one-time token. */
+export type Wallet = 'apple_pay' | 'google_pay';
+
 export type RefundInput = { amount: number; idempotencyKey: string };
 
 /** `orderId` comes from the payment's metadata: it finds a payment whose id we never learnt (a crash mid-call). */
@@ -58,6 +63,14 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   chargeCard(input: ChargeInput & { cardToken: string }): Promise<PaymentOutcome>;
   startPayNow(input: ChargeInput): Promise<PaymentOutcome>;
+  /**
+   * Apple Pay or Google Pay: charges what the wallet sheet approved (Stripe: the PaymentMethod
+   * the Express Checkout Element created; test gateway: its wallet token). The device already
+   * authenticated the traveller, so this succeeds or fails; it never asks for a step.
+   */
+  chargeWallet(input: ChargeInput & { wallet: Wallet; walletToken: string }): Promise<PaymentOutcome>;
+  /** GrabPay: creates the payment and answers a `redirect` action to the wallet's page. */
+  startGrabPay(input: ChargeInput): Promise<PaymentOutcome>;
   /** Test gateway only: answers a 3-D Secure challenge with the one-time code. */
   answerChallenge(ref: string, code: string): Promise<PaymentOutcome>;
   retrieve(ref: string): Promise<PaymentOutcome>;
@@ -73,6 +86,8 @@ export interface PaymentProvider {
   readWebhook(rawBody: string, headers: { get(name: string): string | null | undefined }): Promise<WebhookEvent | null>;
   /** Development: pretend the traveller paid the PayNow QR (test gateway only). */
   simulatePayNow?(ref: string): Promise<PaymentOutcome>;
+  /** Test gateway only: the traveller's answer on its GrabPay page (approve, decline, or cancel and go back). */
+  answerGrabPay?(ref: string, answer: 'approve' | 'decline' | 'cancel'): Promise<PaymentOutcome & { returnUrl: string | null }>;
 }
 
 /** Spec §8 for payment_intent_authentication_failure. */

@@ -92,6 +92,23 @@ describe('Stripe adapter', () => {
     expect(Object.fromEntries(calls[0]!.body)).toMatchObject({ 'allowed_payment_method_types[0]': 'paynow', 'payment_method_data[type]': 'paynow' });
   });
 
+  it('charges an Apple Pay or Google Pay PaymentMethod from the Express Checkout Element like a card, with our key', async () => {
+    const { provider, calls } = fakeStripe(() => ({ body: intent({ payment_method: { id: 'pm_w', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '1111', wallet: { type: 'google_pay' } } } }) }));
+    const out = await provider.chargeWallet({ ...charge, wallet: 'google_pay', walletToken: 'pm_w' });
+    expect(out).toMatchObject({ state: 'succeeded', cardBrand: 'visa', cardLast4: '1111', action: null });
+    expect(calls[0]?.headers['idempotency-key']).toBe('pay:abc-123');
+    expect(Object.fromEntries(calls[0]!.body)).toMatchObject({ payment_method: 'pm_w', confirm: 'true', 'allowed_payment_method_types[0]': 'card', 'metadata[wallet]': 'google_pay', 'metadata[order_id]': 'ord_1' });
+  });
+
+  it('starts GrabPay and passes Stripe’s redirect on', async () => {
+    const { provider, calls } = fakeStripe(() => ({
+      body: intent({ status: 'requires_action', payment_method_types: ['grabpay'], payment_method: null, next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'https://pm-redirects.stripe.com/authorize/acct_1/pa_nonce_x', return_url: charge.returnUrl } } }),
+    }));
+    const out = await provider.startGrabPay(charge);
+    expect(out).toMatchObject({ state: 'requires_action', action: { type: 'redirect', url: 'https://pm-redirects.stripe.com/authorize/acct_1/pa_nonce_x' } });
+    expect(Object.fromEntries(calls[0]!.body)).toMatchObject({ 'allowed_payment_method_types[0]': 'grabpay', 'payment_method_data[type]': 'grabpay', confirm: 'true', return_url: charge.returnUrl });
+  });
+
   it('refunds with an idempotency key per payment', async () => {
     const { provider, calls } = fakeStripe(() => ({ body: { id: 're_1', object: 'refund', status: 'succeeded' } }));
     await provider.refund('pi_3Test');

@@ -1,7 +1,9 @@
 // Stripe behind the payment port: PaymentIntents confirmed on the server with the
 // PaymentMethod the browser created with Stripe.js (card numbers never reach us), 3-D Secure
 // finished by Stripe.js on the client (next action stripe_confirm, then /checkouts/finalize),
-// PayNow with Stripe's own QR, refunds, and webhooks verified with the endpoint's signing secret.
+// PayNow with Stripe's own QR, Apple Pay and Google Pay through the PaymentMethod the Express
+// Checkout Element creates, GrabPay by redirect, refunds, and webhooks verified with the
+// endpoint's signing secret.
 // Each create call passes our idempotency key, so Stripe charges once per key too.
 import Stripe from 'stripe';
 import { AUTHENTICATION_FAILED, WebhookSignatureError, type ChargeInput, type PaymentOutcome, type PaymentProvider, type WebhookEvent } from './port.ts';
@@ -51,7 +53,10 @@ export function outcomeOf(pi: Intent): PaymentOutcome {
   let action: PaymentOutcome['action'] = null;
   if (state === 'requires_action') {
     const qr = pi.next_action?.paynow_display_qr_code;
-    if (qr) {
+    const redirect = pi.next_action?.redirect_to_url?.url;
+    if (redirect && pi.payment_method_types?.includes('grabpay')) {
+      action = { type: 'redirect', url: redirect };
+    } else if (qr) {
       action = { type: 'paynow_qr', imageSvg: null, imageUrl: qr.image_url_svg, reference: pi.id.slice(-8).toUpperCase(), expiresAt: new Date(((qr as { expires_at?: number }).expires_at ?? Date.now() / 1000 + 900) * 1000) };
     } else if (pi.client_secret) {
       action = { type: 'stripe_confirm', clientSecret: pi.client_secret };
@@ -122,6 +127,33 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
       try {
         const pi = await stripe.paymentIntents.create(
           { ...base(input), allowed_payment_method_types: ['paynow'], payment_method_data: { type: 'paynow' }, confirm: true, return_url: input.returnUrl },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return outcomeOf(pi);
+      } catch (err) {
+        return outcomeOfError(err);
+      }
+    },
+
+    async chargeWallet(input) {
+      // The Express Checkout Element made a card PaymentMethod from the wallet (card.wallet.type
+      // is apple_pay or google_pay); it is charged like a card, and the device already did the
+      // authentication, so Stripe rarely asks for more (if it does, Stripe.js finishes it).
+      try {
+        const pi = await stripe.paymentIntents.create(
+          { ...base(input), payment_method: input.walletToken, allowed_payment_method_types: ['card'], confirm: true, return_url: input.returnUrl, expand, metadata: { order_id: input.orderId, reference: input.reference, wallet: input.wallet } },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return outcomeOf(pi);
+      } catch (err) {
+        return outcomeOfError(err);
+      }
+    },
+
+    async startGrabPay(input) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          { ...base(input), allowed_payment_method_types: ['grabpay'], payment_method_data: { type: 'grabpay' }, confirm: true, return_url: input.returnUrl },
           { idempotencyKey: input.idempotencyKey },
         );
         return outcomeOf(pi);

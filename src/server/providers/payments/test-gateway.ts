@@ -3,14 +3,17 @@
 // card number goes to the gateway, never to our order tables; the token is the card sealed
 // with AES-256-GCM), decides what happens from Stripe's published test card numbers, keeps its
 // own ledger (test_gateway_payments) keyed by idempotency key so a retry never charges twice,
-// and plays the bank for 3-D Secure (a one-time code) and PayNow (an SGQR code to scan).
+// and plays the bank for 3-D Secure (a one-time code) and PayNow (an SGQR code to scan). It
+// also plays the wallets: Apple Pay and Google Pay sheets hand out a sealed wallet token bound
+// to the amount the sheet showed (as a real wallet's cryptogram is), and GrabPay is a page of
+// its own (/test-gateway/grabpay/{ref}) that approves, declines or is left alone.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { testGatewayPayments, testGatewayRefunds } from '../../db/schema.ts';
 import { randomId } from '../../services/secrets.ts';
-import { AUTHENTICATION_FAILED, type ChargeInput, type PaymentOutcome, type PaymentProvider } from './port.ts';
+import { AUTHENTICATION_FAILED, type ChargeInput, type PaymentOutcome, type PaymentProvider, type Wallet } from './port.ts';
 
 /** The bank's one-time code for every test card that asks for 3-D Secure. */
 export const TEST_OTP = '123456';
@@ -70,6 +73,13 @@ export function cardBrand(number: string): string {
 
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
 type Sealed = CardInput & { iat: number };
+/** What a simulated wallet sheet approved: the wallet, its card, and the exact amount (minor units). */
+type SealedWallet = { wallet: Wallet; number: string; amount: number; currency: string; iat: number };
+
+/** The cards in the simulated wallets, by last four. */
+export const WALLET_CARDS = { '4242': '4242424242424242', '9995': '4000000000009995' } as const;
+/** Where the test gateway's GrabPay page lives (served by the API process, outside /api/v1). */
+export const GRABPAY_PAGE_PATH = '/test-gateway/grabpay';
 
 export class CardError extends Error {
   readonly field: 'number' | 'expiry' | 'cvc';
@@ -82,6 +92,8 @@ export class CardError extends Error {
 
 export function createTestGateway(db: Db, secret: string, now: () => Date = () => new Date()): PaymentProvider & {
   tokenize(card: CardInput): { token: string; brand: string; last4: string };
+  walletToken(input: { wallet: Wallet; card: keyof typeof WALLET_CARDS; amount: number; currency: string }): { token: string; brand: string; last4: string };
+  grabPayPage(ref: string): Promise<{ amount: number; currency: string; status: string; expiresAt: Date; returnUrl: string | null } | null>;
 } {
   const key = createHash('sha256').update(`test-gateway-token:${secret}`).digest();
 
@@ -92,18 +104,29 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
     return `tok_${Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url')}`;
   }
 
-  function open(token: string): Sealed | null {
-    if (!token.startsWith('tok_')) return null;
+  function sealAs(prefix: string, value: object): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const data = Buffer.concat([cipher.update(JSON.stringify({ ...value, kind: prefix }), 'utf8'), cipher.final()]);
+    return `${prefix}_${Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url')}`;
+  }
+
+  function openAs<T extends { iat: number }>(prefix: string, token: string): T | null {
+    if (!token.startsWith(`${prefix}_`)) return null;
     try {
-      const raw = Buffer.from(token.slice(4), 'base64url');
+      const raw = Buffer.from(token.slice(prefix.length + 1), 'base64url');
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
-      const card = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as Sealed;
-      return now().getTime() - card.iat > TOKEN_TTL_MS ? null : card;
+      const value = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as T & { kind?: string };
+      // A card token is never a wallet token and the other way round (the kind is sealed inside).
+      if (prefix !== 'tok' && value.kind !== prefix) return null;
+      return now().getTime() - value.iat > TOKEN_TTL_MS ? null : value;
     } catch {
       return null;
     }
   }
+
+  const open = (token: string) => openAs<Sealed>('tok', token);
 
   type Row = typeof testGatewayPayments.$inferSelect;
 
@@ -118,7 +141,10 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
       failureCode: row.status === 'failed' ? row.failureCode : null,
       declineCode: row.status === 'failed' && scenario ? (scenario[1] || null) : null,
       failureMessage: row.status !== 'failed' ? null : failedAuth ? AUTHENTICATION_FAILED : (scenario?.[2] ?? 'Your payment failed.'),
-      action: row.status === 'requires_action' ? (action ?? (row.method === 'card' ? { type: 'otp_challenge', challengeId: row.id } : null)) : null,
+      action:
+        row.status === 'requires_action'
+          ? (action ?? (row.method === 'card' ? { type: 'otp_challenge', challengeId: row.id } : row.method === 'grabpay' && row.returnUrl ? { type: 'redirect', url: grabPayUrl(row) } : null))
+          : null,
     };
   }
 
@@ -129,6 +155,11 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
     const [existing] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.idempotencyKey, values.idempotencyKey));
     if (!existing) throw new Error('test gateway: idempotency row vanished');
     return existing;
+  }
+
+  /** The gateway's GrabPay page, on the site that asked (the origin of its return address). */
+  function grabPayUrl(row: Row): string {
+    return `${new URL(row.returnUrl ?? 'http://localhost/').origin}${GRABPAY_PAGE_PATH}/${row.id}`;
   }
 
   async function byRef(ref: string): Promise<Row> {
@@ -191,6 +222,76 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
         scenario: 'paynow',
       });
       return outcome(row, await paynowAction(row, input));
+    },
+
+    walletToken(input) {
+      const number = WALLET_CARDS[input.card];
+      if (!Number.isInteger(input.amount) || input.amount <= 0) throw new CardError('number', 'The wallet sheet needs an amount to pay.');
+      const sealed: SealedWallet = { wallet: input.wallet, number, amount: input.amount, currency: input.currency.toUpperCase(), iat: now().getTime() };
+      return { token: sealAs('wtok', sealed), brand: cardBrand(number), last4: number.slice(-4) };
+    },
+
+    async chargeWallet(input) {
+      const w = openAs<SealedWallet>('wtok', input.walletToken);
+      let scenario: Scenario;
+      if (!w) scenario = { kind: 'decline', code: 'invalid_token', declineCode: null, message: 'Your wallet approval has expired. Please pay with your wallet again.' };
+      else if (w.wallet !== input.wallet) scenario = { kind: 'decline', code: 'invalid_token', declineCode: null, message: 'This wallet approval is for another wallet. Please pay with your wallet again.' };
+      else if (w.amount !== input.amount || w.currency !== input.currency.toUpperCase()) {
+        // Like a real wallet cryptogram: it pays the amount the sheet showed, nothing else.
+        scenario = { kind: 'decline', code: 'amount_mismatch', declineCode: null, message: 'The amount changed after your wallet approved it. Please check the total and pay again.' };
+      } else {
+        const card = TEST_CARDS[w.number] ?? LIVE_CARD;
+        // The device authenticated the traveller already: a wallet payment never asks for a code.
+        scenario = card.kind === 'challenge' ? { kind: 'succeed' } : card;
+      }
+      const row = await record({
+        id: `pi_test_${randomId(12)}`,
+        idempotencyKey: input.idempotencyKey,
+        method: input.wallet,
+        amount: input.amount,
+        currency: input.currency,
+        status: scenario.kind === 'decline' ? 'failed' : 'succeeded',
+        scenario: scenario.kind === 'decline' ? `decline:${scenario.code}|${scenario.declineCode ?? ''}|${scenario.message}` : 'succeed',
+        cardBrand: w ? cardBrand(w.number) : null,
+        cardLast4: w ? w.number.slice(-4) : null,
+        failureCode: scenario.kind === 'decline' ? scenario.code : null,
+      });
+      return outcome(row);
+    },
+
+    async startGrabPay(input) {
+      const row = await record({
+        id: `pi_test_${randomId(12)}`,
+        idempotencyKey: input.idempotencyKey,
+        method: 'grabpay',
+        amount: input.amount,
+        currency: input.currency,
+        status: 'requires_action',
+        scenario: 'grabpay',
+        returnUrl: input.returnUrl,
+      });
+      return outcome(row);
+    },
+
+    async grabPayPage(ref) {
+      const [row] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, ref));
+      if (!row || row.method !== 'grabpay') return null;
+      return { amount: row.amount, currency: row.currency, status: row.status, expiresAt: new Date(row.createdAt.getTime() + ACTION_TTL_MS), returnUrl: row.returnUrl };
+    },
+
+    async answerGrabPay(ref, answer) {
+      const set =
+        answer === 'approve'
+          ? { status: 'succeeded' as const }
+          : answer === 'decline'
+            ? { status: 'failed' as const, failureCode: 'grabpay_declined', scenario: 'decline:grabpay_declined||GrabPay declined this payment, so nothing was charged. Please try again or choose another way to pay.' }
+            : { status: 'canceled' as const };
+      await db
+        .update(testGatewayPayments)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(sql`${testGatewayPayments.id} = ${ref} and ${testGatewayPayments.method} = 'grabpay' and ${testGatewayPayments.status} = 'requires_action'`);
+      const row = await byRef(ref);
+      return { ...outcome(row), returnUrl: row.returnUrl };
     },
 
     async answerChallenge(ref, code) {

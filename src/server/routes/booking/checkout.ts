@@ -13,13 +13,18 @@ import {
   PayFailBody,
   PayOtpBody,
   RequiredInfosBody,
+  GRABPAY_CURRENCIES,
+  GRABPAY_CURRENCY_RULE,
   UpdateOrderContactBody,
   WaitlistBody,
+  WalletTokenBody,
   type CheckoutsAvailableResponse,
 } from '../../../contract/booking.ts';
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { camelizeKeys, snakeizeKeys } from '../../../lib/key-case.ts';
 import { invoicePayment, laterPayment } from '../../../lib/payment-timing.ts';
+import { toMinor } from '../../../lib/money.ts';
+import { IsoDateTime } from '../../../contract/common.ts';
 import { customerProblems, requiredCustomerInfos } from '../../../lib/required-info.ts';
 import type { AppEnv } from '../../context.ts';
 import { currencies, orderItemCustomers, orderItems, orders, outbox, waitlists } from '../../db/schema.ts';
@@ -30,7 +35,7 @@ import { currentBookingUser, mayReadOrder, storedValueFor } from '../../services
 import { isOperatingDate, parseTimeslotId, slotKeysOf, todayFor, unitsLeftFor } from '../../services/booking/availability.ts';
 import { itemRelations, quoteCart, usableCart } from '../../services/booking/cart.ts';
 import { loadBookableOption, loadMoneyContext } from '../../services/booking/catalog.ts';
-import { answerOtp, finalizePayment, handleWebhook, orderView, payCart, payOrder, readableOrder, reportPayFail, simulatePayNow, type CheckoutDeps } from '../../services/booking/checkout.ts';
+import { answerOtp, finalizePayment, handleWebhook, orderView, payCart, payOrder, readableOrder, reportPayFail, simulatePayNow, sweepBooking, type CheckoutDeps } from '../../services/booking/checkout.ts';
 import { idempotent } from '../../services/booking/idempotency.ts';
 import { assertBookable } from '../../services/booking/quote.ts';
 import { toOrderItem } from '../../services/booking/views.ts';
@@ -67,6 +72,7 @@ const TokenBody = z.object({
   cvc: z.string().trim().min(1, 'Please enter the security code').max(4),
 });
 const OrderParams = z.object({ id: z.string().min(1).max(64) });
+const TestClockBody = z.object({ orderId: z.string().min(1).max(64), at: IsoDateTime });
 
 export function checkoutRoutes() {
   const app = new Hono<AppEnv>();
@@ -102,11 +108,16 @@ export function checkoutRoutes() {
     const later = startDate ? laterPayment(startDate, zone, now) : { available: false, dueAt: null, reason: 'Add an experience to your bag first' };
     const invoice = startDate ? invoicePayment(startDate, zone, now) : { available: false, dueAt: null, reason: 'Add an experience to your bag first' };
     const sgd = (q.currency ?? 'SGD') === 'SGD';
+    const grab = (GRABPAY_CURRENCIES as readonly string[]).includes(q.currency ?? 'SGD');
     const body: CheckoutsAvailableResponse = {
       currencies: list,
       paymentMethods: [
         { method: 'card', available: true, reason: null },
         { method: 'paynow', available: sgd, reason: sgd ? null : 'PayNow takes Singapore dollars: switch the currency to SGD' },
+        // The device decides whether its wallet can pay (the browser asks it); the server takes both.
+        { method: 'apple_pay', available: true, reason: null },
+        { method: 'google_pay', available: true, reason: null },
+        { method: 'grabpay', available: grab, reason: grab ? null : GRABPAY_CURRENCY_RULE },
         { method: 'invoice', available: invoice.available, reason: invoice.reason },
         { method: 'credit', ...credit },
         { method: 'gift_code', ...gift },
@@ -288,6 +299,38 @@ export function checkoutRoutes() {
       if (err instanceof WebhookSignatureError) throw new HttpError(400, err.message);
       throw err;
     }
+  });
+
+  /**
+   * The test gateway's wallet sheet said yes: a one-time wallet token for exactly the amount it
+   * showed (what the Express Checkout Element gives with Stripe).
+   */
+  app.post('/test-gateway/wallet-tokens', async (c) => {
+    const gateway = c.var.payments as Partial<ReturnType<typeof createTestGateway>>;
+    if (c.var.payments.name !== 'test' || !gateway.walletToken) throw new HttpError(404, 'Not found');
+    const body = await readBody(c, WalletTokenBody);
+    const m = await loadMoneyContext(c.var.db);
+    const unit = m.units.get(body.amount.currency);
+    if (!unit) throw new HttpError(422, 'This currency is not supported', { fields: { 'amount.currency': 'is not supported' } });
+    const minor = toMinor(body.amount.amount, unit.exponent);
+    if (!(minor > 0)) throw new HttpError(422, 'Nothing to pay', { fields: { 'amount.amount': 'Must be more than zero' } });
+    const t = gateway.walletToken({ wallet: body.wallet, card: body.card, amount: minor, currency: unit.code });
+    return reply(c, { token: t.token, wallet: body.wallet, card: { brand: t.brand, last4: t.last4 } }, 201);
+  });
+
+  /**
+   * The test gateway's clock (development and tests only): runs the sweeper for one booking as
+   * if the time were `at`, so a journey can show what happens when a hold lapses without waiting
+   * 15 minutes. Only that booking is touched; it must be readable by the caller.
+   */
+  app.post('/test-gateway/clock', async (c) => {
+    const body = await readBody(c, TestClockBody);
+    const d = await deps(c, false);
+    if (d.payments.name !== 'test' || d.config.isProduction) throw new HttpError(404, 'Not found');
+    const order = await readableOrder(d.db, body.orderId, d.user);
+    const at = new Date(body.at);
+    const swept = await sweepBooking({ ...d, now: () => at }, { orderId: order.id });
+    return reply(c, { ...swept, order: await orderView(d.db, order.id) });
   });
 
   /** The test gateway's tokenisation (what Stripe.js does in the browser with a real key). */

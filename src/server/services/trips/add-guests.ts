@@ -1,5 +1,6 @@
 // The traveller adds guests to a confirmed trip: the quote, and the paid addition (a pay call).
 import { eq, sql } from 'drizzle-orm';
+import { PAYMENT_METHOD_NAMES } from '../../../contract/booking.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import type { CurrentUser } from '../../context.ts';
 import { checkoutPayments, orderExtraPayments, orderItems, orders, outbox } from '../../db/schema.ts';
@@ -28,7 +29,18 @@ export async function addGuestQuote(d: TripDeps, user: CurrentUser, itemId: stri
   return { amount: wire(addGuestPrice(t, m, add), unitOf(m, t.order.currency)), numGuestCanAdd: facts.numGuestCanAdd };
 }
 
-export async function addGuests(d: TripDeps, user: CurrentUser, body: { orderItemId: string; quantity: number; childQuantity: number; expectedAmount: { amount: number; currency: string }; cardToken: string }, idempotencyKey: string) {
+type AddGuestInput = {
+  orderItemId: string;
+  quantity: number;
+  childQuantity: number;
+  expectedAmount: { amount: number; currency: string };
+  paymentMethod?: 'card' | 'apple_pay' | 'google_pay';
+  cardToken?: string | undefined;
+  walletToken?: string | undefined;
+};
+
+export async function addGuests(d: TripDeps, user: CurrentUser, body: AddGuestInput, idempotencyKey: string) {
+  const method = body.paymentMethod ?? 'card';
   const now = nowOf(d);
   const m = await loadMoneyContext(d.db);
   const t = await loadOwned(d.db, body.orderItemId, user);
@@ -54,7 +66,7 @@ export async function addGuests(d: TripDeps, user: CurrentUser, body: { orderIte
     if (!locked || locked.status !== t.item.status || guestsOf(locked) !== guestsOf(t.item)) throw notAllowed('This booking changed meanwhile: please reload the page');
     await takeUnits(tx, t.option, resolvedOfItem(t.item), added);
     await tx.update(orderItems).set({ unitsHeld: sql`${orderItems.unitsHeld} + ${added}`, updatedAt: sql`now()` }).where(eq(orderItems.id, t.item.id));
-    await tx.insert(checkoutPayments).values({ id: paymentId, orderId: t.order.id, provider: d.payments.name, method: 'card', amount, currency: t.order.currency });
+    await tx.insert(checkoutPayments).values({ id: paymentId, orderId: t.order.id, provider: d.payments.name, method, amount, currency: t.order.currency });
     await tx.insert(orderExtraPayments).values({ paymentId, orderItemId: t.item.id, purpose: 'add_guest', detail: { quantity: body.quantity, childQuantity: body.childQuantity } });
   });
 
@@ -68,7 +80,7 @@ export async function addGuests(d: TripDeps, user: CurrentUser, body: { orderIte
   };
   let outcome;
   try {
-    outcome = await d.payments.chargeCard({
+    const input = {
       amount,
       currency: t.order.currency,
       idempotencyKey: `add-guest:${idempotencyKey}`,
@@ -77,8 +89,9 @@ export async function addGuests(d: TripDeps, user: CurrentUser, body: { orderIte
       email: t.order.customerEmail,
       returnUrl: `${d.config.siteUrl}/account/trips/${t.item.id}/add-guest`,
       reference: (t.order.number ?? t.order.id.slice(0, 8)).replace(/[^A-Z0-9]/gi, ''),
-      cardToken: body.cardToken,
-    });
+    };
+    // A wallet sheet (Apple Pay, Google Pay) gives a one-time token for exactly this amount.
+    outcome = method === 'card' ? await d.payments.chargeCard({ ...input, cardToken: body.cardToken ?? '' }) : await d.payments.chargeWallet({ ...input, wallet: method, walletToken: body.walletToken ?? '' });
   } catch (err) {
     d.log.error({ err, itemId: t.item.id }, 'add guest: payment provider call failed');
     await undo('failed', 'provider_unavailable', 'We could not reach the payment provider.');
@@ -122,7 +135,7 @@ export async function addGuests(d: TripDeps, user: CurrentUser, body: { orderIte
       mail(t.order.customerEmail, `Guests added: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
         `Hi ${t.order.customerName},`,
         '',
-        `${added} guest${added === 1 ? ' has' : 's have'} joined your booking ${t.order.number} for ${t.option.name} on ${when(t.item)}. We charged ${paid} to your card.`,
+        `${added} guest${added === 1 ? ' has' : 's have'} joined your booking ${t.order.number} for ${t.option.name} on ${when(t.item)}. We charged ${paid} to your ${method === 'card' ? 'card' : PAYMENT_METHOD_NAMES[method]}.`,
         `Your group is now ${guestsOf(t.item) + added}. Please add the new guests' details: ${d.config.siteUrl}/trips/${t.item.id}/required_info`,
         '',
         `Your booking: ${tripUrl(d, t.item.id)}`,

@@ -16,6 +16,7 @@ import { resolvedOfItem } from '../cart.ts';
 import { checkoutUnit, loadBookableOption, loadMoneyContext } from '../catalog.ts';
 import { appliedPromotion, assertBookable, moneyFormatter, priceResolved, quote, resolveSelection } from '../quote.ts';
 import { wire } from '../views.ts';
+import { charge, isProviderMethod, methodRules } from './charge.ts';
 import { type CheckoutDeps, HOLD_MS, nowOf, type OrderRow, type PaymentRow } from './deps.ts';
 import { freeOrderNumber } from './order-number.ts';
 import { latestPayment, orderView } from './order-view.ts';
@@ -34,9 +35,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
   const timing = body.paymentMethod === 'invoice' ? 'invoice' : body.paymentTiming;
   if (timing === 'invoice' && body.paymentMethod !== 'invoice') throw new HttpError(422, 'Invoices are paid by invoice', { fields: { payment_method: 'Choose invoice' } });
   if (timing === 'later' && body.paymentMethod !== 'card') throw new HttpError(422, 'Pay later is paid by card', { fields: { payment_method: 'Choose card' } });
-  if (body.paymentMethod === 'paynow' && chosen.code !== 'SGD') {
-    throw new HttpError(422, 'PayNow takes Singapore dollars: switch the currency to SGD to pay with PayNow', { fields: { payment_method: 'PayNow is in SGD only' } });
-  }
+  methodRules(body, chosen.code);
   await sweepBooking(d, { limit: 20 });
 
   const staleRefs: string[] = [];
@@ -79,7 +78,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
     }
     if (body.paymentMethod === 'credit' && !a.fullPaymentByCredit) throw new HttpError(422, 'Your credits do not cover this booking: choose another way to pay', { fields: { payment_method: 'Not enough credits' } });
     if (body.paymentMethod === 'gift_code' && !(a.total === 0 && a.giftCodeAmount > 0)) throw new HttpError(422, 'Your gift code does not cover this booking: choose another way to pay', { fields: { payment_method: 'Gift code does not cover it' } });
-    if ((body.paymentMethod === 'card' || body.paymentMethod === 'paynow') && a.total === 0 && timing === 'checkout') {
+    if (isProviderMethod(body.paymentMethod) && a.total === 0 && timing === 'checkout') {
       throw new HttpError(422, 'Nothing is left to pay: confirm with your credits or gift code', { fields: { payment_method: 'Nothing to pay' } });
     }
     if (body.paymentMethod === 'card' && timing === 'checkout' && !body.cardToken) throw new HttpError(422, 'Please enter your card details', { fields: { card_token: 'Please enter your card details' } });
@@ -186,7 +185,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
   };
   let outcome: PaymentOutcome;
   try {
-    outcome = body.paymentMethod === 'paynow' ? await d.payments.startPayNow(input) : await d.payments.chargeCard({ ...input, cardToken: body.cardToken ?? '' });
+    outcome = await charge(d, body.paymentMethod, input, body);
   } catch (err) {
     d.log.error({ err, orderId: placed.order.id }, 'payment provider call failed');
     await settlePayment(d, placed.payment.id, { ref: '', state: 'failed', cardBrand: null, cardLast4: null, failureCode: 'provider_unavailable', declineCode: null, failureMessage: 'We could not reach the payment provider.', action: null });

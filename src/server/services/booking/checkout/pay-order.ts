@@ -8,6 +8,7 @@ import { randomId } from '../../secrets.ts';
 import { mayReadOrder } from '../account-seam.ts';
 import { loadMoneyContext, unitOf } from '../catalog.ts';
 import { wire } from '../views.ts';
+import { charge, isProviderMethod, methodRules } from './charge.ts';
 import { type CheckoutDeps, nowOf } from './deps.ts';
 import type { PayInput } from './pay-cart.ts';
 import { answerFor, cancelQuietly, settlePayment } from './settle.ts';
@@ -18,7 +19,7 @@ export async function payOrder(d: CheckoutDeps, body: PayInput, idempotencyKey: 
   const now = nowOf(d);
   const m = await loadMoneyContext(d.db);
   await sweepBooking(d, { limit: 20 });
-  if (body.paymentMethod !== 'card' && body.paymentMethod !== 'paynow') throw new HttpError(422, 'Pay by card or PayNow', { fields: { payment_method: 'Pay by card or PayNow' } });
+  if (!isProviderMethod(body.paymentMethod)) throw new HttpError(422, 'Pay by card, a wallet or PayNow', { fields: { payment_method: 'Pay by card, a wallet or PayNow' } });
   const started = await d.db.transaction(async (tx) => {
     const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!o || !mayReadOrder(d.user, o)) throw new HttpError(404, 'Order not found');
@@ -30,7 +31,7 @@ export async function payOrder(d: CheckoutDeps, body: PayInput, idempotencyKey: 
     if (Math.abs(body.expectedTotal.amount - expected.amount) > 1e-9 || body.expectedTotal.currency !== expected.currency) {
       throw new HttpError(409, 'The amount to pay does not match this booking. Please reload the page.', { body: { code: 'price_changed', total: expected } });
     }
-    if (body.paymentMethod === 'paynow' && o.currency !== 'SGD') throw new HttpError(422, 'PayNow takes Singapore dollars', { fields: { payment_method: 'PayNow is in SGD only' } });
+    methodRules(body, o.currency);
     if (body.paymentMethod === 'card' && !body.cardToken) throw new HttpError(422, 'Please enter your card details', { fields: { card_token: 'Please enter your card details' } });
     const open = await tx
       .select({ id: checkoutPayments.id, ref: checkoutPayments.providerRef })
@@ -59,7 +60,7 @@ export async function payOrder(d: CheckoutDeps, body: PayInput, idempotencyKey: 
   };
   let outcome: PaymentOutcome;
   try {
-    outcome = body.paymentMethod === 'paynow' ? await d.payments.startPayNow(input) : await d.payments.chargeCard({ ...input, cardToken: body.cardToken ?? '' });
+    outcome = await charge(d, body.paymentMethod, input, body);
   } catch (err) {
     d.log.error({ err, orderId: o.id }, 'payment provider call failed');
     await settlePayment(d, started.payment.id, { ref: '', state: 'failed', cardBrand: null, cardLast4: null, failureCode: 'provider_unavailable', declineCode: null, failureMessage: 'We could not reach the payment provider.', action: null });

@@ -31,6 +31,7 @@ function nextActionOf(outcome: PaymentOutcome, now: Date): NextAction | null {
   const expiresAt = new Date(now.getTime() + ACTION_TTL_MS).toISOString();
   if (a.type === 'otp_challenge') return { type: 'otp_challenge', challengeId: a.challengeId, cardBrand: outcome.cardBrand, cardLast4: outcome.cardLast4, expiresAt };
   if (a.type === 'paynow_qr') return { type: 'paynow_qr', imageSvg: a.imageSvg, imageUrl: a.imageUrl, reference: a.reference, expiresAt: a.expiresAt.toISOString() };
+  if (a.type === 'redirect') return { type: 'redirect', url: a.url, method: 'grabpay', expiresAt };
   return { type: 'stripe_confirm', clientSecret: a.clientSecret, expiresAt };
 }
 
