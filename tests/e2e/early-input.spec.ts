@@ -478,6 +478,8 @@ test.describe('booking forms', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('checkout: customer details, promotion and gift codes typed or autofilled at once are sent and stay', async ({ page, api }) => {
+    // Three steps a run (two codes, a payment) on the heaviest page.
+    test.setTimeout(360_000);
     // One member (the gift code field is for members) and one bag for every run: the codes tried
     // are refused and the card declined, so no run changes the bag another run shows.
     const context = page.context();
