@@ -7,7 +7,7 @@ import { API_KEY } from './fixtures.ts';
 export const DEV_PASSWORD = 'verdant-dev-password';
 const auth = { authorization: `Bearer ${API_KEY}` };
 
-async function csrf(request: APIRequestContext): Promise<string> {
+export async function csrf(request: APIRequestContext): Promise<string> {
   const res = await request.get('/api/v1/csrf-token', { headers: auth });
   return ((await res.json()) as { token: string }).token;
 }

@@ -3,12 +3,22 @@
 // wait for the page or its scripts) and submitted at once, ten times, and must keep every value
 // and reach its next step. The autofill variant sets the fields' values from a script before
 // any event, as a password manager does, then submits.
-import type { CDPSession, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { DEV_PASSWORD } from './accounts.ts';
+import type { APIRequestContext, Browser, BrowserContext, CDPSession, Locator, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { camelizeKeys } from '../../src/lib/key-case.ts';
+import { CUSTOMER_FIELD_LABELS, type CustomerField } from '../../src/lib/required-info.ts';
+import { API_KEY, expect, test } from './fixtures.ts';
+import { DEV_PASSWORD, csrf, freshEmail, freshPhone, lastCode, passCaptcha, signUpViaApi } from './accounts.ts';
 import { GUEST, bookFromWidget, payButton, pickExperience } from './booking.ts';
 
 const RUNS = 10;
+/**
+ * Runs of the island forms below go this many at a time, each on its own page opened cold (its
+ * island wakes on that page alone): the CPU is throttled by pausing each page's main thread, so
+ * pages side by side cost little more wall time than one, and a busier machine only wakes the
+ * islands later, which is the race under test.
+ */
+const BATCH = Number(process.env['EARLY_BATCH'] ?? 5);
 
 async function throttle(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
@@ -29,13 +39,51 @@ async function autofill(field: Locator, value: string) {
 
 test.describe.configure({ timeout: 120_000 });
 
+/** Consent given and the newsletter pop-up seen, so neither covers the forms. */
+const consent = (target: Page | BrowserContext) =>
+  target.addInitScript(() => {
+    localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true }));
+    localStorage.setItem('hidden_subscription_poup', 'true');
+  });
+
 test.beforeEach(async ({ page }) => {
-  // Consent given, so the cookie banner does not cover the forms.
-  await page.addInitScript(() =>
-    localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true })),
-  );
+  await consent(page.context());
   await throttle(page);
 });
+
+/** A throttled page of `context`, for one run. */
+async function coldPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await throttle(page);
+  return page;
+}
+
+const ownContexts = new WeakSet<BrowserContext>();
+
+/** A throttled page in a context of its own (its own storage: a bag, a session), for one run. */
+async function ownPage(browser: Browser, setup?: (context: BrowserContext) => Promise<void>): Promise<Page> {
+  const context = await browser.newContext();
+  ownContexts.add(context);
+  await consent(context);
+  await setup?.(context);
+  return coldPage(context);
+}
+
+/** RUNS runs of `run`, BATCH at a time, each on the page `pageFor` opens for it (closed after). */
+async function runs(pageFor: (i: number) => Promise<Page>, run: (page: Page, i: number) => Promise<void>, count = RUNS) {
+  for (let first = 0; first < count; first += BATCH) {
+    await Promise.all(
+      Array.from({ length: Math.min(BATCH, count - first) }, async (_, k) => {
+        const page = await pageFor(first + k);
+        try {
+          await run(page, first + k);
+        } finally {
+          await (ownContexts.has(page.context()) ? page.context() : page).close();
+        }
+      }),
+    );
+  }
+}
 
 test.describe('log in', () => {
   const email = (page: Page) => page.getByRole('main').getByLabel('Email', { exact: true });
@@ -201,5 +249,335 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('confirmation-title')).toHaveText('You’re booked!');
     // The contact e-mail the form sent (a guest is offered an account with it).
     await expect(page.getByRole('link', { name: `Create an account with ${GUEST.email}` })).toBeVisible();
+  });
+});
+
+// ── Island forms, RUNS runs BATCH at a time ──────────────────────────────────────────────────
+// Even runs type, odd runs autofill; each run opens its page cold and submits at once.
+// What the runs need (users, bags, a booked trip) is made through the API, never the UI.
+
+const auth = { authorization: `Bearer ${API_KEY}` };
+/** Pages side by side on a throttled CPU answer slower than one: the steps get more time. */
+const settles = expect.configure({ timeout: 20_000 });
+const typed = (i: number) => i % 2 === 0;
+
+/** Types (even runs) or autofills (odd runs) each field, in order, as soon as it is there. */
+async function enter(i: number, fills: [Locator, string][]) {
+  for (const [field, value] of fills) {
+    if (typed(i)) await field.fill(value);
+    else await autofill(field, value);
+  }
+}
+
+/** Ticks or unticks a box by a click (typed runs) or by a script with no event (autofill). */
+async function tick(i: number, box: Locator, on: boolean) {
+  if (typed(i)) await box.setChecked(on);
+  else {
+    await box.waitFor({ state: 'attached' });
+    await box.evaluate((el, v) => ((el as HTMLInputElement).checked = v), on);
+  }
+}
+
+async function getJson<T>(request: APIRequestContext, path: string, headers: Record<string, string> = {}): Promise<T> {
+  const res = await request.get(`/api/v1${path}`, { headers: { ...auth, ...headers } });
+  expect(res.status(), `GET ${path}`).toBe(200);
+  return camelizeKeys<T>(await res.json());
+}
+
+async function postJson<T>(request: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await request.post(`/api/v1${path}`, { headers: { ...auth, ...headers }, data });
+  expect(res.status(), `POST ${path}: ${await res.text()}`).toBeLessThan(300);
+  return camelizeKeys<T>(await res.json());
+}
+
+/** The sent request's JSON body, camelCased. */
+const sent = async <T = Record<string, unknown>>(request: Promise<{ postDataJSON: () => unknown }>): Promise<T> => camelizeKeys<T>((await request).postDataJSON());
+
+const post = (page: Page, path: string) => page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path);
+
+type Departure = { slugCode: string; date: string; timeslotId: string };
+
+/** An open departure of an instant SGD experience with room for `guests` (a few days ahead). */
+async function departure(request: APIRequestContext, slugCode: string, guests: number): Promise<Departure> {
+  const { dates } = await getJson<{ dates: { date: string; unitsLeft: number }[] }>(request, `/available-dates?option_id=${slugCode}`);
+  const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  for (const d of dates.filter((x) => x.unitsLeft >= guests + 2 && x.date >= soon).slice(0, 6)) {
+    const { timeslots } = await getJson<{ timeslots: { id: string; unitsLeft: number }[] }>(request, `/detailed-timeslots?option_id=${slugCode}&date=${d.date}`);
+    const slot = timeslots.find((s) => s.unitsLeft >= guests + 2);
+    if (slot) return { slugCode, date: d.date, timeslotId: slot.id };
+  }
+  throw new Error(`no open departure of ${slugCode}`);
+}
+
+type CartAnswer = { id: string; exchangedTotalAmountWithConversionFee: { amount: number; currency: string }; orderItem: { requiredCustomerInfos: CustomerField[] } };
+
+/** A bag holding `guests` places on `dep`, made through the API (as the session of `request`). */
+const bagFor = (request: APIRequestContext, dep: Departure, guests: number) =>
+  postJson<CartAnswer>(request, '/cart', { currency: 'SGD', order_item: { option_id: dep.slugCode, start_date: dep.date, detailed_timeslot_id: dep.timeslotId, quantity: guests } });
+
+/** Keeps `cartId` as this context's bag. */
+const holdBag = (context: BrowserContext, cartId: string) => context.addInitScript((id) => localStorage.setItem('cartId', id), cartId);
+
+/** Signs a fresh user up as the session of `context` (cookie and stored token). */
+async function signedIn(context: BrowserContext, name = 'Rosa Fernandes'): Promise<{ email: string; token: string }> {
+  const email = freshEmail('early');
+  const { token } = await signUpViaApi(context.request, { name, email, password: DEV_PASSWORD });
+  await context.addInitScript((t) => localStorage.setItem('access_token', t), token);
+  return { email, token };
+}
+
+/** A guest's values for each detail the operator asks for. */
+function guestValues(fields: CustomerField[], tag: string): Record<string, string> {
+  const all: Record<CustomerField, string> = { fullName: `Guest ${tag}`, dateOfBirth: '1990-04-02', nationality: 'Singaporean', passportNumber: `K${tag.replace(/\D/g, '')}A` };
+  return Object.fromEntries(fields.map((f) => [f, all[f]]));
+}
+
+test.describe('account forms', () => {
+  // Ten runs of one or two steps each: on a loaded machine this takes minutes, not seconds.
+  test.describe.configure({ timeout: 240_000 });
+
+  test('sign-up: every field typed or autofilled at once is sent and the account is made', async ({ browser }) => {
+    // A context per run: a signed-up browser is sent on from the sign-up page.
+    await runs(
+      () => ownPage(browser),
+      async (page, i) => {
+        await open(page, '/users/signup');
+        const main = page.getByRole('main');
+        const user = { name: `Nadia Rahman ${i}`, email: freshEmail('early-signup'), password: 'kinabalu-trail' };
+        await enter(i, [
+          [main.getByLabel('Name', { exact: true }), user.name],
+          [main.getByLabel('Email', { exact: true }), user.email],
+          [main.getByLabel('Password', { exact: true }), user.password],
+          [main.getByLabel('Confirm password', { exact: true }), user.password],
+        ]);
+        const news = i % 4 < 2;
+        await tick(i, main.getByLabel('Send me trip ideas'), news);
+        await passCaptcha(main);
+        const request = post(page, '/users');
+        await main.getByRole('button', { name: 'Create Account' }).click();
+        const body = await sent<{ user: Record<string, unknown> }>(request);
+        expect(body.user, `run ${i}`).toMatchObject({ ...user, passwordConfirmation: user.password, receiveNewletters: news });
+        await page.waitForURL(/\/account\/phone-number\?add_phone=true$/, { waitUntil: 'commit' });
+      },
+    );
+  });
+
+  test('WhatsApp log-in: the number, then the code, typed or autofilled at once, reach the next step', async ({ page }) => {
+    await runs(
+      () => coldPage(page.context()),
+      async (p, i) => {
+        await open(p, '/users/login/whatsapp');
+        const main = p.getByRole('main');
+        const phone = freshPhone();
+        await enter(i, [[main.getByLabel('Phone number', { exact: true }), phone]]);
+        const spaced = `+65 ${phone.slice(0, 4)} ${phone.slice(4)}`;
+        await main.getByRole('button', { name: 'Send Code', exact: true }).click();
+        await settles(main.getByRole('heading', { level: 1 }), `run ${i}`).toHaveText('Enter Code');
+        await settles(main.getByText(spaced), `run ${i}`).toBeVisible();
+        const code = await lastCode(p.request, `+65${phone}`);
+        await enter(i, [[main.getByLabel('Code', { exact: true }), code]]);
+        await main.getByRole('button', { name: 'Verify', exact: true }).click();
+        // A new number: it is verified and the sign-up finishes with it.
+        await settles(main.getByRole('heading', { level: 1 }), `run ${i}`).toHaveText('Finishing Signing Up');
+        await settles(main.getByText(`${spaced} is verified`), `run ${i}`).toBeVisible();
+      },
+    );
+  });
+
+  test('profile: the name and the newsletter box, typed or autofilled at once, are saved', async ({ page }) => {
+    await signedIn(page.context(), 'Rosa Fernandes');
+    await runs(
+      () => coldPage(page.context()),
+      async (p, i) => {
+        await open(p, '/account/profile');
+        const form = p.locator('form', { has: p.getByRole('button', { name: 'Save details' }) });
+        const name = `Rosa Fernandes ${i}`;
+        const news = i % 4 < 2;
+        await enter(i, [[form.getByLabel('Name', { exact: true }), name]]);
+        await tick(i, form.getByRole('checkbox'), news);
+        const request = p.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/api/v1/me'));
+        await form.getByRole('button', { name: 'Save details' }).click();
+        expect(await sent(request), `run ${i}`).toEqual({ name, receiveNewsletters: news });
+        await settles(form.getByRole('status'), `run ${i}`).toHaveText('Your details are saved.');
+        await settles(form.getByLabel('Name', { exact: true }), `run ${i}`).toHaveValue(name);
+      },
+    );
+  });
+
+  test('phone number: the number and the code, typed or autofilled at once, become the account’s', async ({ browser }) => {
+    // A user per run: a verified number changes what the page offers next time.
+    await runs(
+      () => ownPage(browser, (context) => signedIn(context).then(() => undefined)),
+      async (page, i) => {
+        await open(page, '/account/phone-number');
+        const panel = page.getByRole('region', { name: 'WhatsApp number' });
+        const phone = freshPhone();
+        const spaced = `+65 ${phone.slice(0, 4)} ${phone.slice(4)}`;
+        await enter(i, [[panel.getByLabel('Phone number', { exact: true }), phone]]);
+        await panel.getByRole('button', { name: 'Send Code', exact: true }).click();
+        await settles(panel.getByText(`We sent a 6-digit code to the WhatsApp of ${spaced}`), `run ${i}`).toBeVisible();
+        const code = await lastCode(page.request, `+65${phone}`);
+        await enter(i, [[panel.getByLabel('Code', { exact: true }), code]]);
+        await panel.getByRole('button', { name: 'Verify', exact: true }).click();
+        await settles(panel.getByRole('status'), `run ${i}`).toHaveText(`${spaced} is now your WhatsApp number.`);
+      },
+    );
+  });
+
+  test('bucket lists: a new list’s name typed or autofilled at once makes that list', async ({ page }) => {
+    await signedIn(page.context());
+    await runs(
+      () => coldPage(page.context()),
+      async (p, i) => {
+        await open(p, '/account/bucket-list');
+        const name = `Borneo next spring ${i}`;
+        const field = p.getByLabel('New list', { exact: true });
+        await enter(i, [[field, name]]);
+        if (i % 4 < 2) await p.getByRole('button', { name: 'Create list' }).click();
+        else await field.press('Enter');
+        await settles(p.getByRole('article', { name, exact: true }), `run ${i}`).toBeVisible();
+      },
+    );
+  });
+
+  test('reviews: the stars, title and text, typed or autofilled at once, are published', async ({ page }) => {
+    const context = page.context();
+    const token = await csrf(context.request);
+    const login = await context.request.post('/users/login', { headers: { 'x-csrf-token': token }, data: { user: { email: 'traveller@verdant.test', password: DEV_PASSWORD } } });
+    expect(login.status()).toBe(200);
+    const { token: userToken } = (await login.json()) as { token: string };
+    await context.addInitScript((t) => localStorage.setItem('access_token', t), userToken);
+    const { trips } = await getJson<{ trips: { id: string; status: string; actions: string[] }[] }>(context.request, '/trips');
+    const trip = trips.find((t) => t.status === 'completed' && t.actions.includes('review'));
+    expect(trip, 'a seeded trip inside its review window').toBeTruthy();
+    // The seed has one trip to review, and a review is written once (trips.spec.ts writes it):
+    // here the server's answer to the publish is the trip as it reads now, so no run writes it.
+    const answer = await (await context.request.get(`/api/v1/trips/${trip!.id}`, { headers: auth })).json();
+    await context.route('**/api/v1/reviews', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 201, json: answer }) : route.fallback()));
+    await runs(
+      () => coldPage(context),
+      async (p, i) => {
+        await open(p, `/reviews/new?trip=${trip!.id}`);
+        const review = { rating: 5 - (i % 3), title: `Hornbills at first light ${i}`, body: `Our guide found three hornbills before breakfast, run ${i}.` };
+        await enter(i, [
+          [p.getByLabel('Title', { exact: true }), review.title],
+          [p.getByLabel('Your review', { exact: true }), review.body],
+        ]);
+        await p.locator('.trip-rating__stars label').nth(review.rating - 1).click();
+        const request = post(p, '/api/v1/reviews');
+        await p.getByRole('button', { name: 'Publish review' }).click();
+        expect(await sent(request), `run ${i}`).toEqual({ orderItemId: trip!.id, ...review });
+        await settles(p.getByRole('heading', { level: 1 }), `run ${i}`).toHaveText('Thank you for your review');
+      },
+    );
+  });
+});
+
+test.describe('booking forms', () => {
+  // Ten runs of one or two steps each: on a loaded machine this takes minutes, not seconds.
+  test.describe.configure({ timeout: 240_000 });
+
+  test('checkout: customer details, promotion and gift codes typed or autofilled at once are sent and stay', async ({ page, api }) => {
+    // Three steps a run (two codes, a payment) on the heaviest page.
+    test.setTimeout(360_000);
+    // One member (the gift code field is for members) and one bag for every run: the codes tried
+    // are refused and the card declined, so no run changes the bag another run shows.
+    const context = page.context();
+    const option = await pickExperience(api, { currency: 'SGD' });
+    const dep = await departure(context.request, option.slugCode, 2);
+    await signedIn(context);
+    const bag = await bagFor(context.request, dep, 2);
+    await holdBag(context, bag.id);
+    await runs(
+      () => coldPage(context),
+      async (p, i) => {
+        await open(p, '/checkout');
+        const summary = p.locator('.summary');
+        const promo = summary.getByLabel('Promotion code', { exact: true });
+        const gift = summary.getByLabel('Gift code', { exact: true });
+        const contact = { name: `Mei Ling Tan ${i}`, email: `mei.ling.${i}@example.com`, phone: '+65 9123 4567' };
+        const customers = [0, 1].map((g) => guestValues(bag.orderItem.requiredCustomerInfos, `${i}0${g}`));
+        const codes = { promo: `nope${i}`, gift: `not-a-gift-${i}` };
+        const fills: [Locator, string][] = [
+          [p.getByLabel('Full name', { exact: true }), contact.name],
+          [p.getByLabel('Email', { exact: true }), contact.email],
+          [p.getByLabel('Mobile number'), contact.phone],
+        ];
+        const guests = p.locator('.checkout__guest-card');
+        customers.forEach((c, g) => {
+          for (const [f, v] of Object.entries(c)) fills.push([guests.nth(g).getByLabel(CUSTOMER_FIELD_LABELS[f as CustomerField], { exact: true }), v]);
+        });
+        fills.push([promo, codes.promo], [gift, codes.gift], [p.getByLabel('Card number'), '4000 0000 0000 9995'], [p.getByLabel('Expiry'), '12 / 30'], [p.getByLabel('Security code'), '123']);
+        await enter(i, fills);
+
+        // The codes: applied by the button or Enter, answered with the server's words.
+        const promoSent = post(p, '/api/v1/promotion-code-redemptions');
+        const giftSent = post(p, '/api/v1/gift-card-redemptions');
+        if (i % 4 === 2) await promo.press('Enter');
+        else await summary.locator('.promo', { has: p.getByLabel('Promotion code', { exact: true }) }).getByRole('button', { name: 'Apply' }).click();
+        await summary.locator('.promo', { has: p.getByLabel('Gift code', { exact: true }) }).getByRole('button', { name: 'Apply' }).click();
+        expect((await sent<{ code: string }>(promoSent)).code, `run ${i}`).toBe(codes.promo.toUpperCase());
+        expect((await sent<{ code: string }>(giftSent)).code, `run ${i}`).toBe(codes.gift.toUpperCase());
+        await settles(summary.getByRole('alert').filter({ hasText: 'promotion' }), `run ${i}`).toHaveText('This promotion code does not exist');
+        await settles(summary.getByRole('alert').filter({ hasText: 'gift' }), `run ${i}`).toHaveText('This gift code is not valid');
+        await settles(promo, `run ${i}`).toHaveValue(codes.promo.toUpperCase());
+        await settles(gift, `run ${i}`).toHaveValue(codes.gift.toUpperCase());
+
+        // The details: sent with the payment; the test gateway declines this card, the answer is
+        // shown and every field keeps its value.
+        const paySent = post(p, '/api/v1/checkouts/pay');
+        await payButton(p).click();
+        const body = await sent<{ contact: unknown; customers: unknown }>(paySent);
+        expect(body.contact, `run ${i}`).toEqual(contact);
+        expect(body.customers, `run ${i}`).toEqual(customers);
+        await settles(p.locator('.checkout__message'), `run ${i}`).toHaveText('Your card has insufficient funds. You have not been charged; please try another card or pay with PayNow.');
+        for (const [field, value] of fills.slice(0, -5)) await settles(field, `run ${i}`).toHaveValue(value);
+      },
+    );
+  });
+
+  test('required info: the guests’ details typed or autofilled at once reach the operator', async ({ page, api }) => {
+    // One trip booked and paid through the API by this browser's member (only they may read it);
+    // every run sends its guests' details for it.
+    const context = page.context();
+    const option = await pickExperience(api, { currency: 'SGD' });
+    const dep = await departure(context.request, option.slugCode, 2);
+    const member = await signedIn(context);
+    const bag = await bagFor(context.request, dep, 2);
+    const card = await postJson<{ token: string }>(context.request, '/test-gateway/tokens', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' });
+    const fields = bag.orderItem.requiredCustomerInfos;
+    const snake = (c: Record<string, string>) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`), v]));
+    const paid = await postJson<{ order: { orderItem: { id: string } } }>(
+      context.request,
+      '/checkouts/pay',
+      {
+        cart_id: bag.id,
+        currency: 'SGD',
+        expected_total: bag.exchangedTotalAmountWithConversionFee,
+        contact: { name: 'Rosa Fernandes', email: member.email },
+        customers: [0, 1].map((g) => snake(guestValues(fields, `9${g}`))),
+        payment_method: 'card',
+        card_token: card.token,
+      },
+      { 'idempotency-key': randomUUID(), 'x-user-token': member.token },
+    );
+    const itemId = paid.order.orderItem.id;
+    await runs(
+      () => coldPage(context),
+      async (p, i) => {
+        await open(p, `/trips/${itemId}/required_info`);
+        const guests = p.locator('.checkout__guest-card');
+        const customers = [0, 1].map((g) => guestValues(fields, `${i}1${g}`));
+        const fills: [Locator, string][] = [];
+        customers.forEach((c, g) => {
+          for (const [f, v] of Object.entries(c)) fills.push([guests.nth(g).getByLabel(CUSTOMER_FIELD_LABELS[f as CustomerField], { exact: true }), v]);
+        });
+        await enter(i, fills);
+        const request = post(p, '/api/v1/required-infos');
+        await p.getByRole('button', { name: 'Send to the operator' }).click();
+        expect(await sent(request), `run ${i}`).toEqual({ orderItemId: itemId, customers });
+        await p.waitForURL(/\/required_info\/submit$/, { waitUntil: 'commit' });
+      },
+    );
   });
 });

@@ -1,22 +1,22 @@
 // Leave a review for a completed trip (spec §4: only with a review record still unrated, until
 // two months after the start date). Used by /reviews/new?trip={id}.
-import { useRef, useState, type FormEvent } from 'react';
+// The title and text are uncontrolled and read from the form at submit (docs/decisions/0017):
+// what the visitor typed or autofilled stays when a star is picked afterwards.
+import { useState, type FormEvent } from 'react';
 import type { Trip } from '../../contract/trips.ts';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { writeReview } from '../../api-client/trips.ts';
-import { useAdoptedFields } from '../forms/use-adopted-fields.ts';
 
 export default function ReviewForm({ trip, onDone }: { trip: Trip; onDone: (t: Trip) => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  useAdoptedFields(formRef);
   const [rating, setRating] = useState(0);
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const title = String(form.get('title') ?? '');
+    const body = String(form.get('body') ?? '');
     const local: Record<string, string> = {};
     if (rating < 1) local.rating = 'Please choose a rating';
     if (!title.trim()) local.title = 'Please give your review a title';
@@ -35,7 +35,7 @@ export default function ReviewForm({ trip, onDone }: { trip: Trip; onDone: (t: T
     }
   };
   return (
-    <form ref={formRef} className="acct-panel auth-form" onSubmit={submit} noValidate>
+    <form className="acct-panel auth-form" onSubmit={(e) => void submit(e)} noValidate>
       <fieldset className="trip-rating" aria-describedby={errors.rating ? 'rv-rating-error' : undefined}>
         <legend className="form-field__label">Your rating</legend>
         <div className="trip-rating__stars">
@@ -59,14 +59,14 @@ export default function ReviewForm({ trip, onDone }: { trip: Trip; onDone: (t: T
         <label className="form-field__label" htmlFor="rv-title">
           Title
         </label>
-        <input id="rv-title" value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} aria-invalid={errors.title ? true : undefined} disabled={busy} />
+        <input id="rv-title" name="title" maxLength={120} aria-invalid={errors.title ? true : undefined} disabled={busy} />
         {errors.title && <p className="form-field__error">{errors.title}</p>}
       </div>
       <div className="form-field">
         <label className="form-field__label" htmlFor="rv-body">
           Your review
         </label>
-        <textarea id="rv-body" rows={6} maxLength={4000} value={body} onChange={(e) => setBody(e.target.value)} aria-invalid={errors.body ? true : undefined} disabled={busy} />
+        <textarea id="rv-body" name="body" rows={6} maxLength={4000} aria-invalid={errors.body ? true : undefined} disabled={busy} />
         {errors.body && <p className="form-field__error">{errors.body}</p>}
       </div>
       {error && (
