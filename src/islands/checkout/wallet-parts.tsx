@@ -65,8 +65,10 @@ function TestWalletButtons({ amount, disabled, onToken, onCancel, beforeOpen }: 
       <p className="wallets__title">Express checkout</p>
       <div className="wallets__row">
         {wallets.map((w) => (
-          <button key={w} type="button" className={`wallet-button wallet-button--${w}`} disabled={disabled} onClick={() => (beforeOpen?.() ?? true) && setOpen(w)} aria-label={`Pay with ${WALLET_NAMES[w]}`}>
+          <button key={w} type="button" className={`wallet-button wallet-button--${w}`} disabled={disabled} onClick={() => (beforeOpen?.() ?? true) && setOpen(w)}>
+            {/* Named by its words, not aria-label: the wordmark is drawn and hidden from the name. */}
             <WalletMark wallet={w} />
+            <span className="visually-hidden">Pay with {WALLET_NAMES[w]}</span>
           </button>
         ))}
       </div>
