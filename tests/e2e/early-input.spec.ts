@@ -538,7 +538,7 @@ test.describe('booking forms', () => {
     );
   });
 
-  // Open (issue 22): after the wallets and first-tap merges, one of the three cold runs sometimes
+  // Open (issue 22): after this session's merges, one of the three cold runs sometimes
   // never sends its details (the click lands, no request, no navigation); not yet explained, so
   // the form is not counted as proven until it is.
   test.fixme('required info: the guests’ details typed or autofilled at once reach the operator', async ({ page, api }) => {
