@@ -145,24 +145,12 @@ export async function setSeats(db: pg.Client, d: Departure, capacity: number, ta
 export async function readyToPay(base: string, d: Departure, card = '4242424242424242', wallet?: 'apple_pay' | 'google_pay') {
   const cart = await call(base, 'POST', '/cart', { currency: 'SGD', orderItem: { optionId: d.slugCode, startDate: d.date, detailedTimeslotId: d.timeslotId, quantity: 1 } });
   if (cart.status !== 201) throw new Error(`cart: ${cart.status} ${JSON.stringify(cart.body)}`);
-  if (wallet) {
-    const wtok = await call(base, 'POST', '/test-gateway/wallet-tokens', { wallet, amount: cart.body['exchangedTotalAmountWithConversionFee'], card: card.slice(-4) });
-    if (wtok.status !== 201) throw new Error(`wallet token: ${wtok.status} ${JSON.stringify(wtok.body)}`);
-    return {
-      cartId: cart.body['id'] as string,
-      body: {
-        cartId: cart.body['id'],
-        currency: 'SGD',
-        expectedTotal: cart.body['exchangedTotalAmountWithConversionFee'],
-        contact: { name: 'Load Test', email: `load+${randomUUID().slice(0, 8)}@example.com` },
-        customers: [{ fullName: 'Load Test Guest', dateOfBirth: '1990-01-01', nationality: 'Singaporean', passportNumber: 'K1234567A' }],
-        paymentMethod: wallet,
-        walletToken: wtok.body['token'],
-      },
-    };
-  }
-  const tok = await call(base, 'POST', '/test-gateway/tokens', { number: card, expMonth: 12, expYear: 2031, cvc: '123' });
-  if (tok.status !== 201) throw new Error(`token: ${tok.status} ${JSON.stringify(tok.body)}`);
+  // The payment part: a wallet sheet's token or a card's, from the test gateway.
+  const token = wallet
+    ? await call(base, 'POST', '/test-gateway/wallet-tokens', { wallet, amount: cart.body['exchangedTotalAmountWithConversionFee'], card: card.slice(-4) })
+    : await call(base, 'POST', '/test-gateway/tokens', { number: card, expMonth: 12, expYear: 2031, cvc: '123' });
+  if (token.status !== 201) throw new Error(`${wallet ? 'wallet token' : 'token'}: ${token.status} ${JSON.stringify(token.body)}`);
+  const payment = wallet ? { paymentMethod: wallet, walletToken: token.body['token'] } : { paymentMethod: 'card', cardToken: token.body['token'] };
   return {
     cartId: cart.body['id'] as string,
     body: {
@@ -171,8 +159,7 @@ export async function readyToPay(base: string, d: Departure, card = '42424242424
       expectedTotal: cart.body['exchangedTotalAmountWithConversionFee'],
       contact: { name: 'Load Test', email: `load+${randomUUID().slice(0, 8)}@example.com` },
       customers: [{ fullName: 'Load Test Guest', dateOfBirth: '1990-01-01', nationality: 'Singaporean', passportNumber: 'K1234567A' }],
-      paymentMethod: 'card',
-      cardToken: tok.body['token'],
+      ...payment,
     },
   };
 }
