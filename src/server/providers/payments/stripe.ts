@@ -108,58 +108,47 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
   });
   const expand = ['payment_method', 'latest_charge'];
 
+  /** Creates (and confirms) a PaymentIntent; Stripe's refusals become outcomes, like every charge's. */
+  const createIntent = async (params: Stripe.PaymentIntentCreateParams, idempotencyKey: string): Promise<PaymentOutcome> => {
+    try {
+      return outcomeOf(await stripe.paymentIntents.create(params, { idempotencyKey }));
+    } catch (err) {
+      return outcomeOfError(err);
+    }
+  };
+
   return {
     name: 'stripe',
 
     async chargeCard(input) {
-      try {
-        const pi = await stripe.paymentIntents.create(
-          { ...base(input), payment_method: input.cardToken, allowed_payment_method_types: ['card'], confirm: true, return_url: input.returnUrl, expand },
-          { idempotencyKey: input.idempotencyKey },
-        );
-        return outcomeOf(pi);
-      } catch (err) {
-        return outcomeOfError(err);
-      }
+      return createIntent(
+        { ...base(input), payment_method: input.cardToken, allowed_payment_method_types: ['card'], confirm: true, return_url: input.returnUrl, expand },
+        input.idempotencyKey,
+      );
     },
 
     async startPayNow(input) {
-      try {
-        const pi = await stripe.paymentIntents.create(
-          { ...base(input), allowed_payment_method_types: ['paynow'], payment_method_data: { type: 'paynow' }, confirm: true, return_url: input.returnUrl },
-          { idempotencyKey: input.idempotencyKey },
-        );
-        return outcomeOf(pi);
-      } catch (err) {
-        return outcomeOfError(err);
-      }
+      return createIntent(
+        { ...base(input), allowed_payment_method_types: ['paynow'], payment_method_data: { type: 'paynow' }, confirm: true, return_url: input.returnUrl },
+        input.idempotencyKey,
+      );
     },
 
     async chargeWallet(input) {
       // The Express Checkout Element made a card PaymentMethod from the wallet (card.wallet.type
       // is apple_pay or google_pay); it is charged like a card, and the device already did the
       // authentication, so Stripe rarely asks for more (if it does, Stripe.js finishes it).
-      try {
-        const pi = await stripe.paymentIntents.create(
-          { ...base(input), payment_method: input.walletToken, allowed_payment_method_types: ['card'], confirm: true, return_url: input.returnUrl, expand, metadata: { order_id: input.orderId, reference: input.reference, wallet: input.wallet } },
-          { idempotencyKey: input.idempotencyKey },
-        );
-        return outcomeOf(pi);
-      } catch (err) {
-        return outcomeOfError(err);
-      }
+      return createIntent(
+        { ...base(input), payment_method: input.walletToken, allowed_payment_method_types: ['card'], confirm: true, return_url: input.returnUrl, expand, metadata: { order_id: input.orderId, reference: input.reference, wallet: input.wallet } },
+        input.idempotencyKey,
+      );
     },
 
     async startGrabPay(input) {
-      try {
-        const pi = await stripe.paymentIntents.create(
-          { ...base(input), allowed_payment_method_types: ['grabpay'], payment_method_data: { type: 'grabpay' }, confirm: true, return_url: input.returnUrl },
-          { idempotencyKey: input.idempotencyKey },
-        );
-        return outcomeOf(pi);
-      } catch (err) {
-        return outcomeOfError(err);
-      }
+      return createIntent(
+        { ...base(input), allowed_payment_method_types: ['grabpay'], payment_method_data: { type: 'grabpay' }, confirm: true, return_url: input.returnUrl },
+        input.idempotencyKey,
+      );
     },
 
     async answerChallenge() {
