@@ -4,6 +4,7 @@
 import { parseConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { listen } from '../src/server/main.ts';
+import { JobQueue } from '../src/server/jobs/queue.ts';
 import { createRateLimitStore } from '../src/server/providers/rate-limit.ts';
 import { mountSite } from '../src/server/site.ts';
 import { buildSite } from './lib/build-site.ts';
@@ -33,6 +34,7 @@ const server = await listen({
   log,
   db: database.db,
   rateLimitStore,
+  jobs: new JobQueue(database, log),
   extend: (app) => mountSite(app, { config, distDir: config.distDir }),
 });
 console.log(`\n✔ Verdant is running at ${server.url}  (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; Ctrl-C to stop)`);

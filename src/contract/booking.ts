@@ -112,7 +112,7 @@ export const PriceQuoteQuery = z.object({
 export type PriceQuoteQueryInput = z.input<typeof PriceQuoteQuery>;
 
 export const PriceLineSchema = z.object({
-  kind: z.enum(['adult', 'child', 'local_adult', 'local_child', 'group', 'extra_guest', 'guest', 'room', 'transport']),
+  kind: z.enum(['adult', 'child', 'local_adult', 'local_child', 'group', 'extra_guest', 'guest', 'room', 'transport', 'gift']),
   label: z.string(),
   quantity: z.number().int(),
   unitAmount: MoneySchema,

@@ -20,12 +20,14 @@ import { createProviders, type Providers } from './providers/providers.ts';
 import { authRoutes, oauthReturnRoute } from './routes/auth.ts';
 import { bucketListRoutes } from './routes/bucket-lists.ts';
 import type { PaymentProvider } from './providers/payments/port.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import { createPaymentProvider } from './providers/payments/select.ts';
 import { bookingRoutes } from './routes/booking/booking.ts';
 import { tripRoutes } from './routes/trips.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
 import { creditRoutes } from './routes/credits.ts';
 import { giftCodeRoutes } from './routes/gift-codes.ts';
+import { giftPageRoutes, giftRoutes } from './routes/gifts.ts';
 import { meRoutes } from './routes/me.ts';
 import { mountRealtime } from './routes/realtime.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -45,6 +47,8 @@ export type AppOptions = AppDeps & {
   providers?: Partial<Providers>;
   /** The payment provider; by default chosen from the configuration (test gateway or Stripe). */
   payments?: PaymentProvider;
+  /** The started job queue of this process (main.ts, tests); absent where no job is enqueued. */
+  jobs?: JobQueue;
 };
 
 const realtimeInjectors = new WeakMap<object, (server: Server) => void>();
@@ -73,6 +77,7 @@ export function createApp(opts: AppOptions) {
     c.set('providers', providers);
     c.set('user', null);
     c.set('payments', payments);
+    c.set('jobs', opts.jobs ?? null);
     await next();
   });
   app.use('*', requestContext(opts.socketIp ?? (() => undefined)));
@@ -105,6 +110,7 @@ export function createApp(opts: AppOptions) {
   api.route('/', meRoutes());
   api.route('/', creditRoutes());
   api.route('/', giftCodeRoutes());
+  api.route('/', giftRoutes());
   api.route('/', bucketListRoutes());
   api.route('/', catalogueRoutes());
   api.route('/', searchRoutes());
@@ -126,6 +132,9 @@ export function createApp(opts: AppOptions) {
   });
   app.on(MUTATING, ['/users', '/users/*'], bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new HttpError(413, 'Request body is too large'); } }));
   app.route('/users', userRoutes());
+
+  // The printable gift card (linked from the recipient's e-mail) and the admins' gift previews.
+  app.route('/', giftPageRoutes());
 
   if (providers.testIdp) app.route('/dev/oauth', providers.testIdp.routes());
   // The test gateway's GrabPay page: only while the test gateway is the payment provider.

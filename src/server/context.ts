@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Providers } from './providers/providers.ts';
 import type { PaymentProvider } from './providers/payments/port.ts';
 import type { RateLimitStore } from './providers/rate-limit.ts';
@@ -31,5 +32,7 @@ export type AppEnv = {
     /** Null for guests; set on /api/v1 and the main-host account routes. */
     user: CurrentUser | null;
     payments: PaymentProvider;
+    /** The durable job queue (ADR 0023); null where no queue runs (content pull, benches). */
+    jobs: JobQueue | null;
   };
 };

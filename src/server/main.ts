@@ -13,6 +13,9 @@ import type { Db } from './db/client.ts';
 import { createPaymentProvider } from './providers/payments/select.ts';
 import type { RateLimitStore } from './providers/rate-limit.ts';
 import { sweepBooking } from './services/booking/checkout.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { startWorkers } from './jobs/workers.ts';
+import { createMailer } from './providers/mail.ts';
 
 export type ServerOptions = {
   config: Config;
@@ -21,6 +24,8 @@ export type ServerOptions = {
   rateLimitStore: RateLimitStore;
   extend?: (app: Hono<AppEnv>) => void;
   providers?: AppOptions['providers'];
+  /** The durable job queue (ADR 0023): started here, its workers run in this process. */
+  jobs?: JobQueue;
 };
 
 function socketIp(c: Context<AppEnv>): string | undefined {
@@ -37,14 +42,18 @@ export const SWEEP_EVERY_MS = 60_000;
 const GOING_AWAY = Buffer.from([0x88, 0x02, 0x03, 0xe9]);
 
 export async function listen(opts: ServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
-  const { providers, ...rest } = opts;
+  const { providers, jobs, ...rest } = opts;
   const payments = createPaymentProvider(opts.config, opts.db);
-  const app = createApp({ ...rest, payments, socketIp, ...(opts.extend ? { extend: opts.extend } : {}), ...(providers ? { providers } : {}) });
+  if (jobs) {
+    await jobs.start();
+    await startWorkers(jobs, { db: opts.db, mailer: providers?.mailer ?? createMailer(opts.config, opts.log), siteUrl: opts.config.siteUrl, log: opts.log });
+  }
+  const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), ...(providers ? { providers } : {}) });
   // Releases seats of payments left unfinished (15 minutes), lapses unpaid later payments and
   // invoices, and forgets idempotency keys older than eight days. Every process runs it: each
   // release happens in a transaction that locks the order, so two sweepers never double-release.
   const sweep = setInterval(() => {
-    sweepBooking({ db: opts.db, config: opts.config, log: opts.log, payments, user: null }).catch((err: unknown) => opts.log.error({ err }, 'booking sweeper failed'));
+    sweepBooking({ db: opts.db, config: opts.config, log: opts.log, payments, jobs: jobs ?? null, user: null }).catch((err: unknown) => opts.log.error({ err }, 'booking sweeper failed'));
   }, SWEEP_EVERY_MS);
   sweep.unref();
   const server = await new Promise<Server>((resolvePromise, reject) => {
@@ -67,7 +76,7 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
     close: () =>
       new Promise<void>((resolvePromise) => {
         clearInterval(sweep);
-        server.close(() => resolvePromise());
+        server.close(() => void (jobs ? jobs.stop().catch((err: unknown) => opts.log.error({ err }, 'job queue stop failed')) : Promise.resolve()).then(() => resolvePromise()));
         server.closeIdleConnections();
         // 1001 "going away": the browser's realtime store reconnects to the next process.
         for (const socket of upgraded) socket.write(GOING_AWAY);

@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The driver under drizzle, for the job queue (src/server/jobs/queue.ts): one pool or the PGlite instance. */
+  driver: { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; client: PGlite };
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -104,6 +106,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      driver: { kind: 'postgres', pool },
       migrate: async () => {
         await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
         await migratePg(drizzlePg(pool), { migrationsFolder });
@@ -130,6 +133,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      driver: { kind: 'pglite', client },
       migrate: async () => {
         await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
         await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -1050,3 +1050,50 @@ export const testGatewayRefunds = pgTable('test_gateway_refunds', {
   amount: integer('amount').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+// ── Gifts: gift cards and gift experiences (issue 16, ADR 0023) ─────────────
+export const giftKind = pgEnum('gift_kind', ['card', 'experience']);
+export const giftStatus = pgEnum('gift_status', ['pending_payment', 'scheduled', 'sent', 'redeemed', 'cancelled']);
+
+/**
+ * A gift someone bought (its order pays for it; the order has no item). A gift card becomes a
+ * gift code (gift_codes) when it is paid; a gift experience carries its own code, redeemed at
+ * /redeem-gift-experiences for a trip on a date the recipient picks. The e-mail to the recipient
+ * goes out on `send_date` through the job queue; `sent_at` makes that delivery happen once.
+ */
+export const gifts = pgTable('gifts', {
+  id: text('id').primaryKey(), // random, 128 bits: the printable card /gift-cards/{id}/card
+  kind: giftKind('kind').notNull(),
+  status: giftStatus('status').notNull().default('pending_payment'),
+  orderId: text('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
+  buyerUserId: text('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Gift experience: the experience and the number of guests it is for. */
+  optionId: integer('option_id').references(() => options.id),
+  guests: smallint('guests').notNull().default(0),
+  /** The value: minor units of `currency` (the card's amount, or the experience's price). */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  design: text('design').notNull(),
+  senderName: text('sender_name').notNull(),
+  recipientName: text('recipient_name').notNull(),
+  recipientEmail: text('recipient_email').notNull(),
+  message: text('message').notNull().default(''),
+  sendDate: date('send_date', { mode: 'string' }).notNull(),
+  /** Gift card: the gift code made when it was paid. */
+  giftCodeId: text('gift_code_id').references(() => giftCodes.id, { onDelete: 'set null' }),
+  /** Gift experience: the code the recipient redeems (at least 80 bits of entropy). */
+  code: text('code'),
+  expiresAt: ts('expires_at').notNull(),
+  sentAt: ts('sent_at'),
+  redeemedAt: ts('redeemed_at'),
+  redeemedByUserId: text('redeemed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Gift experience: the recipient's booked item. */
+  redeemedItemId: text('redeemed_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  index('gifts_buyer_idx').on(t.buyerUserId),
+  uniqueIndex('gifts_code_uq').on(sql`upper(${t.code})`),
+  check('gifts_amount_ck', sql`${t.amount} > 0`),
+  check('gifts_kind_ck', sql`(${t.kind} = 'card' AND ${t.optionId} IS NULL) OR (${t.kind} = 'experience' AND ${t.optionId} IS NOT NULL AND ${t.guests} > 0)`),
+]);

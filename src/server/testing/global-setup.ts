@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { type Db, migrationsFolder, openDatabase } from '../db/client.ts';
+import { type Database, type Db, migrationsFolder, openDatabase } from '../db/client.ts';
 import { testBackend, TEST_POOL_PER_THEME, testStorageDir } from './backend.ts';
 
 declare module 'vitest' {
@@ -36,8 +36,17 @@ async function seedInto(db: Db) {
   await seedCatalogue(db, { storageDir: testStorageDir, pool });
 }
 
+/** The job queue's own schema (pgboss), so each test's queue starts without installing it. */
+async function installJobQueue(database: Database) {
+  const { JobQueue } = await import('../jobs/queue.ts');
+  const pino = (await import('pino')).default;
+  const jobs = new JobQueue(database, pino({ level: 'silent' }));
+  await jobs.start();
+  await jobs.stop();
+}
+
 export default async function setup(project: TestProject) {
-  const key = hashTree([migrationsFolder, join(root, 'src/server/db/seed'), join(root, 'src/server/images')]);
+  const key = hashTree([migrationsFolder, join(root, 'src/server/jobs'), join(root, 'src/server/db/seed'), join(root, 'src/server/images')]);
   const cacheDir = join(root, 'node_modules/.cache/verdant-test');
   mkdirSync(cacheDir, { recursive: true });
   const dumpPath = join(cacheDir, `pglite-${key}.tar`);
@@ -46,6 +55,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ dataDir: cacheDir, memory: true });
     await database.migrate();
     await seedInto(database.db);
+    await installJobQueue(database);
     // dumpDataDir exists on PGlite only; the client is reachable through drizzle's $client.
     const client = (database.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } }).$client;
     const dump = await client.dumpDataDir('none');
@@ -69,6 +79,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: cacheDir });
   await database.migrate();
   await seedInto(database.db);
+  await installJobQueue(database);
   await database.close();
   project.provide('pgTemplate', template);
   console.log(`[test setup] PostgreSQL template ${template} ready`);

@@ -8,6 +8,7 @@ import { createApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { JobQueue } from '../jobs/queue.ts';
 import { randomId } from '../middleware.ts';
 import { createRateLimitStore } from '../providers/rate-limit.ts';
 import { camelizeKeys } from '../../lib/key-case.ts';
@@ -63,7 +64,11 @@ export async function createTestApp(env: Record<string, string> = {}, extend?: (
   const redisUrl = testBackend.kind === 'postgres' ? testBackend.redisUrl : undefined;
   const rateLimitStore = createRateLimitStore(redisUrl, `verdant:test:${randomId(6)}:`);
   const log = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
-  const app = createApp({ db: database.db, config, log, rateLimitStore, ...(extend ? { extend } : {}), ...(providers ? { providers } : {}) });
+  // The job queue's schema is in the template (global-setup): starting it here is quick. No
+  // workers run in API tests; a test runs due jobs itself (jobs.runDue).
+  const jobs = new JobQueue(database, log, { pollSeconds: 0.5 });
+  await jobs.start();
+  const app = createApp({ db: database.db, config, log, rateLimitStore, jobs, ...(extend ? { extend } : {}), ...(providers ? { providers } : {}) });
 
   /** Calls the API like the storefront does (bearer, JSON) and camelizes the answer. */
   async function call(method: string, path: string, opts: { body?: unknown; rawBody?: string; headers?: Record<string, string>; auth?: boolean; ip?: string } = {}) {
@@ -88,10 +93,12 @@ export async function createTestApp(env: Record<string, string> = {}, extend?: (
     app,
     db: database.db,
     config,
+    jobs,
     call,
     get: (path: string, opts?: Parameters<typeof call>[2]) => call('GET', path, opts),
     post: (path: string, body?: unknown, opts?: Parameters<typeof call>[2]) => call('POST', path, { ...opts, body }),
     close: async () => {
+      await jobs.stop();
       await rateLimitStore.close();
       await database.close();
     },

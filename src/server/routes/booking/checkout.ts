@@ -39,10 +39,12 @@ import { answerOtp, finalizePayment, handleWebhook, orderView, payCart, payOrder
 import { idempotent } from '../../services/booking/idempotency.ts';
 import { assertBookable } from '../../services/booking/quote.ts';
 import { toOrderItem } from '../../services/booking/views.ts';
+import { moveGiftClock } from '../../services/gifts/clock.ts';
+import { giftOfOrder } from '../../services/gifts/place.ts';
 import { toInitialCurrencyOrder } from './currency-order.ts';
 
 async function deps(c: Context<AppEnv>, payCall: boolean): Promise<CheckoutDeps> {
-  return { db: c.var.db, config: c.var.config, log: c.var.log, payments: c.var.payments, user: await currentBookingUser(c, { payCall }) };
+  return { db: c.var.db, config: c.var.config, log: c.var.log, payments: c.var.payments, jobs: c.var.jobs, user: await currentBookingUser(c, { payCall }) };
 }
 
 /** Reads the raw body once: the idempotency fingerprint and the validated input come from the same text. */
@@ -330,7 +332,10 @@ export function checkoutRoutes() {
     const order = await readableOrder(d.db, body.orderId, d.user);
     const at = new Date(body.at);
     const swept = await sweepBooking({ ...d, now: () => at }, { orderId: order.id });
-    return reply(c, { ...swept, order: await orderView(d.db, order.id) });
+    // A gift's order: its delivery job runs as if the time were `at` (services/gifts/clock.ts).
+    const gift = await giftOfOrder(d.db, order.id);
+    const giftClock = gift && c.var.jobs ? await moveGiftClock(c.var.jobs, gift, at) : null;
+    return reply(c, { ...swept, ...(giftClock ? { giftDue: giftClock.due } : {}), order: await orderView(d.db, order.id) });
   });
 
   /** The test gateway's tokenisation (what Stripe.js does in the browser with a real key). */

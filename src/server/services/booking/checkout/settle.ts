@@ -10,6 +10,7 @@ import { releaseStoredValue, settleStoredValue } from '../account-seam.ts';
 import { releaseUnits } from '../availability.ts';
 import { resolvedOfItem } from '../cart.ts';
 import { loadBookableOption, type BookableOption, type MoneyContext } from '../catalog.ts';
+import { placeGift } from '../../gifts/place.ts';
 import { confirmationEmail } from './confirmation-email.ts';
 import { type CheckoutDeps, HOLD_MS, type ItemRow, nowOf, type OrderRow, type Tx } from './deps.ts';
 import { freeOrderNumber } from './order-number.ts';
@@ -72,6 +73,8 @@ export async function settlePayment(d: CheckoutDeps, paymentId: string, outcome:
         }
         await tx.update(checkoutPayments).set({ status: 'captured', providerRef: ref, ...card, nextAction: null, failureCode: null, failureMessage: null, updatedAt: sql`now()` }).where(eq(checkoutPayments.id, paymentId));
         const item = await itemOfOrder(tx, order.id);
+        // A gift's order has no item: placing it schedules the gift (services/gifts/place.ts).
+        if (!item && (await placeGift(tx, { jobs: d.jobs ?? null, siteUrl: d.config.siteUrl }, order, now))) return { ...base, state: 'succeeded', code: null, message: null };
         const option = item ? await loadBookableOption(tx as unknown as Db, { id: item.optionId }) : null;
         if (!item || !option) throw new Error(`order ${order.id} has no item`);
         await placeOrder(tx, d, order, item, option, now);

@@ -1,0 +1,131 @@
+// The one durable job queue (ADR 0023): pg-boss, keeping its jobs in the application's own
+// database (schema `pgboss`), on PostgreSQL and on the embedded PGlite alike. Work that must
+// happen later or be retried (a gift's e-mail on its send date; later reminders, scheduled
+// publishes, payouts) is enqueued in the same transaction as the change that causes it, so a
+// crash can neither lose the job nor run it for a change that was rolled back. Handlers must be
+// idempotent: a job whose process died after the handler committed runs again.
+import { sql } from 'drizzle-orm';
+// drizzle's execute() is typed as returning unknown rows; the adapter unwraps them at run time.
+import { fromDrizzle, fromPglite, PgBoss, type Db as BossDb, type DrizzleTransactionLike } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database, Db } from '../db/client.ts';
+
+/** Every queue the product runs, with its retry policy. */
+export const QUEUES = {
+  /** Sends one gift's e-mail to its recipient (services/gifts/delivery.ts). */
+  giftDelivery: { name: 'gift-delivery', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+function bossDb(database: Pick<Database, 'driver'>): BossDb {
+  if (database.driver.kind === 'pglite') return fromPglite(database.driver.client);
+  const pool = database.driver.pool;
+  return { executeSql: (text, values) => pool.query(text, values as unknown[] | undefined) };
+}
+
+export type JobQueueOptions = {
+  /** How often an idle worker looks for due jobs (seconds). */
+  pollSeconds?: number;
+};
+
+export class JobQueue {
+  readonly #boss: PgBoss;
+  readonly #log: Logger;
+  #starting: Promise<void> | null = null;
+  #running = false;
+  readonly #pollSeconds: number;
+
+  constructor(database: Pick<Database, 'driver'>, log: Logger, opts: JobQueueOptions = {}) {
+    this.#log = log;
+    this.#pollSeconds = opts.pollSeconds ?? 2;
+    // One owner process for PGlite (ADR 0002): no LISTEN/NOTIFY needed, polling is the floor.
+    this.#boss = new PgBoss({ db: bossDb(database), schema: 'pgboss', ...(database.driver.kind === 'pglite' ? { backend: 'pglite' as const } : {}) });
+    this.#boss.on('error', (err) => this.#log.error({ err }, 'job queue error'));
+  }
+
+  /** Installs or migrates the queue's schema and its queues; idempotent. */
+  start(): Promise<void> {
+    this.#starting ??= (async () => {
+      await this.#boss.start();
+      for (const q of Object.values(QUEUES)) {
+        const { name, ...policy } = q;
+        if (!(await this.#boss.getQueue(name))) await this.#boss.createQueue(name, policy);
+      }
+      this.#running = true;
+    })();
+    return this.#starting;
+  }
+
+  get running() {
+    return this.#running;
+  }
+
+  #assertRunning() {
+    if (!this.#running) throw new Error('The job queue is not started in this process (JobQueue.start)');
+  }
+
+  /**
+   * Enqueues a job inside the caller's transaction: it exists only if that transaction commits.
+   * `key` names the job (e.g. `gift:<id>`) so it can be found and rescheduled.
+   */
+  async enqueue<T extends object>(tx: Db | Tx, name: QueueName, data: T, opts: { startAfter: Date; key: string }): Promise<string> {
+    this.#assertRunning();
+    const id = await this.#boss.send(name, data, { startAfter: opts.startAfter, singletonKey: opts.key, db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) });
+    if (!id) throw new Error(`job ${name} ${opts.key} was not enqueued`);
+    return id;
+  }
+
+  /** Moves a queued job's start (the test clock uses it to let time pass for one job). */
+  async reschedule(name: QueueName, key: string, startAfter: Date): Promise<number> {
+    this.#assertRunning();
+    const res = await this.#boss.update(name, undefined, { singletonKey: key, startAfter });
+    return res.updated;
+  }
+
+  /** Jobs of one key, newest first (tests and the restart check read their state). */
+  async jobsOf(name: QueueName, key: string) {
+    this.#assertRunning();
+    const jobs = await this.#boss.findJobs(name, { key });
+    return jobs.map((j) => ({ id: j.id, state: j.state, startAfter: j.startAfter, retryCount: j.retryCount }));
+  }
+
+  /** Runs `handler` for each due job of `name`, in this process, until stop(). */
+  async work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
+    this.#assertRunning();
+    await this.#boss.work<T>(name, { pollingIntervalSeconds: this.#pollSeconds, batchSize: 1 }, async ([job]) => {
+      if (!job) return;
+      try {
+        await handler(job.data, { id: job.id, retryCount: 0 });
+      } catch (err) {
+        this.#log.error({ err, queue: name, jobId: job.id }, 'job failed; the queue will retry it');
+        throw err;
+      }
+    });
+  }
+
+  /** Runs the due jobs of `name` once, now, and returns how many ran (tests; no polling). */
+  async runDue<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<number> {
+    this.#assertRunning();
+    const jobs = await this.#boss.fetch<T>(name, { batchSize: 50 });
+    for (const job of jobs) {
+      try {
+        await handler(job.data, { id: job.id, retryCount: 0 });
+        await this.#boss.complete(name, job.id);
+      } catch (err) {
+        this.#log.error({ err, queue: name, jobId: job.id }, 'job failed; the queue will retry it');
+        await this.#boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    return jobs.length;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.#starting) return;
+    await this.#starting.catch(() => {});
+    this.#running = false;
+    await this.#boss.stop({ graceful: true, close: false, timeout: 5_000 });
+  }
+}

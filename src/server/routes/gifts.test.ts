@@ -1,0 +1,160 @@
+// Gifts: buying a gift card (paid through the normal pay call), its e-mail on the send date
+// through the job queue (and only once), the printable card, redeeming it into credit, the
+// buyer's list, bad input and someone else's gift.
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PayResponse } from '../../contract/booking.ts';
+import { GiftCardsResponse, GiftSchema, GiftsResponse } from '../../contract/gifts.ts';
+import { DEV_PASSWORD } from '../db/seed/users.ts';
+import { creditAccounts, gifts, outbox, users } from '../db/schema.ts';
+import { QUEUES } from '../jobs/queue.ts';
+import { giftDeliveryHandler } from '../jobs/workers.ts';
+import { createMailer } from '../providers/mail.ts';
+import { Agent } from '../testing/agent.ts';
+import { expectStatus } from '../testing/booking.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import pino from 'pino';
+
+let t: TestApp;
+let hash: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const [tess] = await t.db.select({ hash: users.passwordHash }).from(users).where(sql`lower(${users.email}) = 'traveller@verdant.test'`);
+  hash = tess!.hash!;
+});
+afterAll(() => t.close());
+void DEV_PASSWORD;
+
+let n = 0;
+async function member() {
+  n++;
+  const id = `gift-user-${n}-${randomUUID().slice(0, 8)}`;
+  const email = `gift.${n}.${id.slice(-8)}@example.com`;
+  await t.db.insert(users).values({ id, email, name: `Giver ${n}`, passwordHash: hash, countryCode: 'SG' });
+  const agent = new Agent(t, `198.51.100.${60 + n}`);
+  await agent.login(email);
+  return { id, email, agent };
+}
+
+async function token(number = '4242424242424242'): Promise<string> {
+  const r = await t.post('/api/v1/test-gateway/tokens', { number, expMonth: 12, expYear: 2030, cvc: '123' });
+  expectStatus(r, 201);
+  return (r.body as { token: string }).token;
+}
+
+const inDays = (d: number) => new Date(Date.now() + d * 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
+const card = (over: Record<string, unknown> = {}) => ({
+  kind: 'card',
+  amount: 100,
+  currency: 'SGD',
+  design: 'canopy',
+  senderName: 'Maya',
+  recipientName: 'Tess',
+  recipientEmail: `tess.${randomUUID().slice(0, 6)}@example.com`,
+  message: 'Happy birthday!',
+  sendDate: inDays(7),
+  ...over,
+});
+
+async function buy(agent: Agent, body: Record<string, unknown>) {
+  const r = await agent.post('/api/v1/gifts', body);
+  expectStatus(r, 201);
+  const { gift, order } = r.body as { gift: unknown; order: { id: string; exchangedTotalAmountWithConversionFee: { amount: number; currency: string } } };
+  const pay = await agent.post(
+    '/api/v1/checkouts/pay',
+    { orderId: order.id, currency: order.exchangedTotalAmountWithConversionFee.currency, expectedTotal: order.exchangedTotalAmountWithConversionFee, paymentMethod: 'card', cardToken: await token(), contact: { name: 'x', email: 'x@example.com' } },
+    { headers: { 'idempotency-key': randomUUID(), 'x-user-token': agent.token! } },
+  );
+  expectStatus(pay, 201);
+  expect(PayResponse.parse(pay.body).status).toBe('succeeded');
+  return { gift: GiftSchema.parse(gift), orderId: order.id };
+}
+
+const mailsTo = (email: string) => t.db.select().from(outbox).where(eq(outbox.recipient, email));
+const deliver = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), siteUrl: t.config.siteUrl, log: pino({ level: 'silent' }) }));
+
+describe('gift cards', () => {
+  it('lists the designs with the common amounts of a currency', async () => {
+    const sgd = GiftCardsResponse.parse((await t.get('/api/v1/gift-cards?currency=SGD')).body);
+    expect(sgd.giftCards.length).toBeGreaterThan(2);
+    expect(sgd.commonGiftAmounts).toEqual([50, 100, 200, 500]);
+    const myr = GiftCardsResponse.parse((await t.get('/api/v1/gift-cards?currency=MYR')).body);
+    expect(myr.commonGiftAmounts).toEqual([200, 400, 800, 1000]);
+    expectStatus(await t.get('/api/v1/gift-cards/no-such-design'), 404);
+  });
+
+  it('is paid, sends nothing before its date, then exactly one e-mail; the code becomes credit', async () => {
+    const buyer = await member();
+    const body = card();
+    const { gift, orderId } = await buy(buyer.agent, body);
+    const [row] = await t.db.select().from(gifts).where(eq(gifts.id, gift.id));
+    expect(row).toMatchObject({ status: 'scheduled', sentAt: null });
+    // Nothing is due yet: the job waits for the send date.
+    expect(await deliver()).toBe(0);
+    expect(await mailsTo(body.recipientEmail)).toHaveLength(0);
+    const [buyerMail] = await mailsTo(buyer.email);
+    expect(buyerMail?.body).toContain('Gifts are non-refundable');
+
+    // The test clock passes the send date: the job becomes due.
+    const clock = await buyer.agent.post('/api/v1/test-gateway/clock', { orderId, at: new Date(Date.now() + 8 * 86400_000).toISOString() });
+    expectStatus(clock, 200);
+    expect((clock.body as { giftDue: boolean }).giftDue).toBe(true);
+    expect(await deliver()).toBe(1);
+    const mails = await mailsTo(body.recipientEmail);
+    expect(mails).toHaveLength(1);
+    const code = /Your gift code: (GC-[0-9A-Z-]+)/.exec(mails[0]!.body)?.[1];
+    expect(code).toMatch(/^GC-(\w{5}-){3}\w{5}$/);
+    expect(mails[0]!.body).toContain(`/gift-cards/print/${gift.id}`);
+
+    // Running the job again (a retry after a crash) sends nothing more.
+    const again = await giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), siteUrl: t.config.siteUrl, log: pino({ level: 'silent' }) });
+    await again({ giftId: gift.id });
+    expect(await mailsTo(body.recipientEmail)).toHaveLength(1);
+
+    // The printable card shows the code; an unknown id answers 404.
+    const page = await t.app.request(`/gift-cards/print/${gift.id}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(code);
+    expect((await t.app.request('/gift-cards/print/not-a-real-gift-id')).status).toBe(404);
+
+    // The recipient adds the code and redeems it into credit.
+    const recipient = await member();
+    const added = await recipient.agent.post('/api/v1/gift_codes', { code });
+    expectStatus(added, 201);
+    const redeemed = await recipient.agent.post(`/api/v1/gift_codes/${(added.body as { id: string }).id}/redeem`);
+    expectStatus(redeemed, 200);
+    const [credit] = await t.db.select().from(creditAccounts).where(and(eq(creditAccounts.userId, recipient.id), eq(creditAccounts.currency, 'SGD')));
+    expect(credit?.balance).toBe(10_000);
+
+    // The buyer sees the gift, sent, non-refundable; nobody else does.
+    const mine = GiftsResponse.parse((await buyer.agent.get('/api/v1/gifts')).body);
+    expect(mine.gifts).toHaveLength(1);
+    expect(mine.gifts[0]).toMatchObject({ id: gift.id, status: 'sent', terms: 'Gifts are non-refundable' });
+    expectStatus(await recipient.agent.get(`/api/v1/gifts/${gift.id}`), 404);
+    expect(GiftsResponse.parse((await recipient.agent.get('/api/v1/gifts')).body).gifts).toHaveLength(0);
+  });
+
+  it('sends a gift dated today at once', async () => {
+    const buyer = await member();
+    const body = card({ sendDate: inDays(0) });
+    await buy(buyer.agent, body);
+    expect(await deliver()).toBe(1);
+    expect(await mailsTo(body.recipientEmail)).toHaveLength(1);
+  });
+
+  it('refuses bad input with field messages, and guests', async () => {
+    const buyer = await member();
+    const bad = await buyer.agent.post('/api/v1/gifts', card({ amount: 1, recipientEmail: 'nope', sendDate: '2020-01-01', design: '' }));
+    expectStatus(bad, 422);
+    expect(bad.body.fields).toMatchObject({ recipientEmail: expect.any(String), design: expect.any(String) });
+    const low = await buyer.agent.post('/api/v1/gifts', card({ amount: 1 }));
+    expectStatus(low, 422);
+    expect(low.body.fields?.['amount']).toMatch(/between 10 and 5000 SGD/);
+    const past = await buyer.agent.post('/api/v1/gifts', card({ sendDate: '2020-01-01' }));
+    expectStatus(past, 422);
+    expect(past.body.fields?.['sendDate']).toBe('The send date cannot be in the past');
+    expectStatus(await buyer.agent.post('/api/v1/gifts', card({ currency: 'XXX' })), 422);
+    expectStatus(await t.post('/api/v1/gifts', card()), 401);
+  });
+});
