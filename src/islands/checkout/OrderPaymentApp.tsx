@@ -58,9 +58,10 @@ export default function OrderPaymentApp() {
   return <PayOrder order={order} kind={route.kind} provider={provider} initialMessage={returnError} onPaid={(o) => (window.location.href = route.kind === 'invoice' ? `/invoices/${o.id}/success` : `/later-payment/${o.id}`)} />;
 }
 
-type Provider = { test: boolean; simulate: boolean; stripeKey: string | null };
+export type Provider = { test: boolean; simulate: boolean; stripeKey: string | null };
 
-function PayOrder({ order, kind, provider, initialMessage, onPaid }: { order: Order; kind: 'later' | 'invoice'; provider: Provider; initialMessage: string | null; onPaid: (o: Order) => void }) {
+/** Pays an order that exists already: a later payment, an invoice, or a gift (the gifts island). */
+export function PayOrder({ order, kind, provider, initialMessage, onPaid }: { order: Order; kind: 'later' | 'invoice' | 'gift'; provider: Provider; initialMessage: string | null; onPaid: (o: Order) => void }) {
   const stripeCard = useRef<StripeCardHandle>(null);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
@@ -126,12 +127,21 @@ function PayOrder({ order, kind, provider, initialMessage, onPaid }: { order: Or
   return (
     <div className="checkout">
       <form className="checkout__main" onSubmit={submit} noValidate>
+        {kind === 'gift' ? (
+          <>
+            <h2>Pay for your gift</h2>
+            <p className="lead">{formatPrice(total)}. Gifts are non-refundable.</p>
+          </>
+        ) : (
+          <>
         <p className="eyebrow">{kind === 'invoice' ? `Invoice ${order.number ?? ''}` : `Booking ${order.number ?? ''}`}</p>
         <h1>{kind === 'invoice' ? 'Pay your invoice' : 'Pay for your booking'}</h1>
         <p className="lead">
           {formatPrice(total)} is due by{' '}
           <strong>{order.paymentDueAt ? new Date(order.paymentDueAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'the due date'}</strong>. Unpaid by then, the places are released.
         </p>
+          </>
+        )}
         {kind === 'invoice' && (
           <dl className="invoice-meta">
             <div>

@@ -6,6 +6,7 @@ import { tripHref } from '../../lib/trip-pages.ts';
 import { Empty, Loading, Problem, SectionHead } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { itemOf, placeOf } from './trip-format.ts';
+import GiftsSent from './GiftsSent.tsx';
 import { StatusBadge } from './TripParts.tsx';
 
 export default function TripList() {
@@ -44,6 +45,7 @@ export default function TripList() {
           </section>
         );
       })}
+      <GiftsSent />
     </div>
   );
 }

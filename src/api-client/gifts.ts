@@ -1,0 +1,7 @@
+// Gift calls (src/contract/gifts.ts). Paying a gift's order is the normal pay call (booking.ts).
+import type { Order } from '../contract/booking.ts';
+import type { CreateGiftBody, Gift } from '../contract/gifts.ts';
+import { request } from './client.ts';
+
+export const createGift = (body: CreateGiftBody) => request<{ gift: Gift; order: Order }>('/gifts', { method: 'POST', body });
+export const getMyGifts = () => request<{ gifts: Gift[] }>('/gifts');

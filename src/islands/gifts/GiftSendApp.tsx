@@ -1,0 +1,173 @@
+// /gifts/send: choose an amount, a design, the recipient, a message and a send date, then pay
+// for the gift with the normal payment step. Hydrates on first interaction (ADR 0005); the
+// inputs are uncontrolled, so what a visitor typed before hydration is what FormData reads.
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import type { Order } from '../../contract/booking.ts';
+import type { Gift } from '../../contract/gifts.ts';
+import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { getCheckoutsAvailable } from '../../api-client/booking.ts';
+import { createGift } from '../../api-client/gifts.ts';
+import { commonGiftAmounts, giftAmountLimits, GIFT_DESIGNS } from '../../lib/gift-designs.ts';
+import { $displayCurrency } from '../../stores/currency.ts';
+import { openLoginModal } from '../../stores/ui.ts';
+import { $user } from '../../stores/user.ts';
+import FormField from '../forms/FormField.tsx';
+import type { Provider } from '../checkout/OrderPaymentApp.tsx';
+import './gifts.css';
+
+const PayOrder = lazy(() => import('../checkout/OrderPaymentApp.tsx').then((m) => ({ default: m.PayOrder })));
+
+/** Today in Singapore, the earliest send date (the server checks the same). */
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+type Step = { name: 'form' } | { name: 'pay'; gift: Gift; order: Order; provider: Provider } | { name: 'done'; gift: Gift };
+
+export default function GiftSendApp() {
+  const user = useStore($user);
+  const currency = useStore($displayCurrency) ?? 'SGD';
+  const common = commonGiftAmounts(currency);
+  const limits = giftAmountLimits(common);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<Step>({ name: 'form' });
+  const [custom, setCustom] = useState(false);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    setMessage(null);
+    setErrors({});
+    if (!user) {
+      setMessage('Please log in or sign up to send a gift. What you entered stays here.');
+      openLoginModal();
+      return;
+    }
+    const f = new FormData(e.currentTarget);
+    const choice = String(f.get('amount') ?? '');
+    const amount = choice === 'custom' ? Number(String(f.get('customAmount') ?? '').replace(/,/g, '')) : Number(choice);
+    setBusy(true);
+    try {
+      const { data } = await createGift({
+        kind: 'card',
+        amount: Number.isFinite(amount) && amount > 0 ? amount : undefined,
+        currency,
+        design: String(f.get('design') ?? ''),
+        senderName: String(f.get('senderName') ?? ''),
+        recipientName: String(f.get('recipientName') ?? ''),
+        recipientEmail: String(f.get('recipientEmail') ?? ''),
+        message: String(f.get('message') ?? ''),
+        sendDate: String(f.get('sendDate') ?? ''),
+      });
+      const provider = await getCheckoutsAvailable(undefined, undefined)
+        .then(({ data: p }) => ({ test: p.provider === 'test', simulate: p.canSimulatePayments, stripeKey: p.provider === 'stripe' ? p.stripePublishableKey : null }))
+        .catch(() => ({ test: false, simulate: false, stripeKey: null }));
+      setStep({ name: 'pay', gift: data.gift, order: data.order, provider });
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0) setErrors(err.fields);
+      setMessage(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (step.name === 'done') {
+    const g = step.gift;
+    return (
+      <div className="gift-done" role="status">
+        <h2>Your gift is on its way</h2>
+        <p className="lead">
+          We will e-mail your gift card to {g.recipientName} ({g.recipientEmail}) on {new Date(`${g.sendDate}T00:00:00Z`).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' })}.
+        </p>
+        <p>Gifts are non-refundable. You can find it under <a href="/account/trips">Bookings</a>.</p>
+      </div>
+    );
+  }
+  if (step.name === 'pay') {
+    return (
+      <Suspense fallback={<div className="skeleton" style={{ height: '20rem' }} aria-busy="true" />}>
+        <div className="gift-pay">
+          <p className="gift-pay__summary">
+            Gift card of <strong>{step.gift.value.amount} {step.gift.value.currency}</strong> for {step.gift.recipientName}, sent on {step.gift.sendDate}.{' '}
+            <button type="button" className="link-button" onClick={() => setStep({ name: 'form' })}>
+              Change
+            </button>
+          </p>
+          <PayOrder order={step.order} kind="gift" provider={step.provider} initialMessage={null} onPaid={() => setStep({ name: 'done', gift: { ...step.gift, status: 'scheduled' } })} />
+        </div>
+      </Suspense>
+    );
+  }
+
+  return (
+    <form className="gift-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
+      <fieldset className="gift-form__group">
+        <legend>Amount ({currency})</legend>
+        <div className="gift-amounts">
+          {common.map((a, i) => (
+            <label key={a} className="gift-amount">
+              <input type="radio" name="amount" value={a} defaultChecked={i === 1} onChange={() => setCustom(false)} />
+              <span>{a.toLocaleString('en')}</span>
+            </label>
+          ))}
+          <label className="gift-amount">
+            <input type="radio" name="amount" value="custom" onChange={() => setCustom(true)} />
+            <span>Other</span>
+          </label>
+        </div>
+        {custom && (
+          <FormField label={`Your amount (${limits.min.toLocaleString('en')} to ${limits.max.toLocaleString('en')} ${currency})`} error={errors['amount']}>
+            <input name="customAmount" inputMode="decimal" autoComplete="off" />
+          </FormField>
+        )}
+        {!custom && errors['amount'] && <p className="form-field__error">{errors['amount']}</p>}
+      </fieldset>
+
+      <fieldset className="gift-form__group">
+        <legend>Design</legend>
+        <div className="gift-designs">
+          {GIFT_DESIGNS.map((d, i) => (
+            <label key={d.id} className="gift-design">
+              <input type="radio" name="design" value={d.id} defaultChecked={i === 0} />
+              <span className="gift-design__card" style={{ background: `linear-gradient(135deg, ${d.from}, ${d.to})`, color: d.ink }} aria-hidden="true">
+                Verdant
+              </span>
+              <span className="gift-design__name">{d.name}</span>
+            </label>
+          ))}
+        </div>
+        {errors['design'] && <p className="form-field__error">{errors['design']}</p>}
+      </fieldset>
+
+      <fieldset className="gift-form__group">
+        <legend>Who is it for?</legend>
+        <FormField label="Recipient's name" error={errors['recipientName']}>
+          <input name="recipientName" autoComplete="off" maxLength={80} />
+        </FormField>
+        <FormField label="Recipient's e-mail" error={errors['recipientEmail']} hint="We e-mail the gift card to this address on the send date.">
+          <input name="recipientEmail" type="email" autoComplete="off" maxLength={200} />
+        </FormField>
+        <FormField label="From" error={errors['senderName']}>
+          <input name="senderName" autoComplete="name" maxLength={80} defaultValue={user?.name ?? ''} key={user?.id ?? 'guest'} />
+        </FormField>
+        <FormField label="Your message" optional error={errors['message']}>
+          <textarea name="message" rows={4} maxLength={500} />
+        </FormField>
+        <FormField label="Send on" error={errors['sendDate']} hint="Today, or any day in the next year.">
+          <input name="sendDate" type="date" min={today()} defaultValue={today()} />
+        </FormField>
+      </fieldset>
+
+      {message && (
+        <p className="gift-form__message" role="alert">
+          {message}
+        </p>
+      )}
+      <button type="submit" className="button button--accent" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? 'Please wait…' : 'Continue to payment'}
+      </button>
+      <p className="gift-form__terms">Gifts are non-refundable.</p>
+    </form>
+  );
+}
