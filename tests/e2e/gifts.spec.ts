@@ -1,0 +1,95 @@
+// Gifts (issue 16): a gift card bought for next week is not sent until its date, then reaches
+// the recipient, who adds it to their credit and spends it on part of a booking. The buyer sees
+// the gift under Bookings, non-refundable and without actions.
+import { API_KEY, expect, test } from './fixtures.ts';
+import { freshEmail, lastOutboxMessage, loginAs, signUpViaApi } from './accounts.ts';
+import { amountOf, bookFromWidget, fillCheckout, payButton, pickExperience } from './booking.ts';
+
+const auth = { authorization: `Bearer ${API_KEY}` };
+/** A date `days` from today in Singapore (the shop's send-date calendar). */
+const inDays = (days: number) => new Date(Date.now() + days * 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
+
+test('a gift card: bought for next week, sent on its date, redeemed, and spent on part of a booking', async ({ page, api, axe, browser }) => {
+  test.setTimeout(120_000);
+  const buyerEmail = freshEmail('gift.buyer');
+  const password = 'a-long-password-1';
+  await signUpViaApi(page.request, { name: 'Maya Giver', email: buyerEmail, password });
+  await loginAs(page, buyerEmail, password);
+  const recipientEmail = freshEmail('gift.recipient');
+  const sendDate = inDays(7);
+
+  await page.goto('/gifts/send');
+  await expect(page.getByRole('heading', { level: 1, name: 'Send a gift card' })).toBeVisible();
+  await axe();
+  await page.getByLabel("Recipient's name").fill('Tess Taker');
+  await page.getByLabel("Recipient's e-mail").fill(recipientEmail);
+  await page.getByLabel('Your message').fill('Happy birthday! Go and find those hornbills.');
+  await page.getByLabel('Send on').fill(sendDate);
+  await page.locator('.gift-amount', { hasText: /^200$/ }).click();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay for your gift' })).toBeVisible();
+  await expect(page.getByText('Gifts are non-refundable').first()).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12 / 30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { name: 'Your gift is on its way' })).toBeVisible();
+  await axe();
+
+  // Nothing goes to the recipient before the send date; the buyer has their receipt.
+  await lastOutboxMessage(page.request, buyerEmail);
+  expect(await (await page.request.get('/dev/outbox')).text()).not.toContain(recipientEmail);
+
+  // Under Bookings: the gift, non-refundable, with no action to take.
+  await page.goto('/account/trips');
+  const gift = page.locator('.trip-card--gift');
+  await expect(gift).toHaveCount(1);
+  await expect(gift).toContainText('Tess Taker');
+  await expect(gift).toContainText('Gifts are non-refundable');
+  await expect(gift).toContainText('Scheduled');
+  await expect(gift.getByRole('button')).toHaveCount(0);
+  await expect(gift.getByRole('link')).toHaveCount(0);
+  await axe();
+
+  // The test clock passes the send date: the queue's worker sends the e-mail.
+  const mine = (await (await page.request.get('/api/v1/gifts', { headers: auth })).json()) as { gifts: { order_id: string }[] };
+  const orderId = mine.gifts[0]?.order_id ?? '';
+  const clock = await page.request.post('/api/v1/test-gateway/clock', { headers: auth, data: { order_id: orderId, at: new Date(Date.now() + 8 * 86400_000).toISOString() } });
+  expect(clock.status()).toBe(200);
+  const mail = await lastOutboxMessage(page.request, recipientEmail);
+  expect(mail).toContain('Maya Giver sent you a gift on Verdant');
+  const code = /Your gift code: (GC-[0-9A-Z-]+)/.exec(mail)?.[1] ?? '';
+  expect(code).not.toBe('');
+  const printable = /(\/gift-cards\/print\/[\w-]+)/.exec(mail)?.[1] ?? '';
+  const card = await page.request.get(printable);
+  expect(await card.text()).toContain(code);
+
+  // The recipient signs up, adds the code, and turns it into credit.
+  const context = await browser.newContext();
+  const them = await context.newPage();
+  await signUpViaApi(them.request, { name: 'Tess Taker', email: recipientEmail, password });
+  await loginAs(them, recipientEmail, password);
+  await them.goto('/account/gift-codes');
+  await them.getByLabel('Gift code').fill(code);
+  await them.getByRole('button', { name: 'Add code' }).click();
+  await them.locator(`[data-gift-code="${code}"]`).click();
+  await them.getByRole('button', { name: 'Add to my credit' }).click();
+  await expect(them.getByText('Added to your credit. Your balance is S$200.00.')).toBeVisible();
+
+  // The credit pays part of a booking; the card pays the rest.
+  const option = await pickExperience(api, { currency: 'SGD' });
+  await them.goto('/');
+  await them.evaluate(() => (document.cookie = 'currency=SGD; Path=/'));
+  await bookFromWidget(them, option.slugCode, { adults: 4 });
+  const summary = them.locator('.summary');
+  const before = amountOf((await summary.getByTestId('summary-total').textContent()) ?? '');
+  expect(before).toBeGreaterThan(200);
+  await them.getByLabel('Use my Verdant credits').check();
+  await expect(summary.getByTestId('summary-credits')).toHaveText('−S$200.00');
+  expect(amountOf((await summary.getByTestId('summary-total').textContent()) ?? '')).toBeCloseTo(before - 200, 2);
+  await fillCheckout(them, '4242 4242 4242 4242', { keepContact: true });
+  await payButton(them).click();
+  await them.waitForURL(/\/checkout\/confirmation\?order=/);
+  await expect(them.getByTestId('confirmation-title')).toHaveText('You’re booked!');
+  await context.close();
+});
