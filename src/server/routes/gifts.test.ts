@@ -5,14 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayResponse } from '../../contract/booking.ts';
-import { GiftCardsResponse, GiftSchema, GiftsResponse } from '../../contract/gifts.ts';
+import { GiftCardsResponse, GiftExperienceCodeSchema, GiftSchema, GiftsResponse, RedeemGiftExperienceResponse } from '../../contract/gifts.ts';
+import { TripSchema } from '../../contract/trips.ts';
 import { DEV_PASSWORD } from '../db/seed/users.ts';
 import { creditAccounts, gifts, outbox, users } from '../db/schema.ts';
 import { QUEUES } from '../jobs/queue.ts';
 import { giftDeliveryHandler } from '../jobs/workers.ts';
 import { createMailer } from '../providers/mail.ts';
 import { Agent } from '../testing/agent.ts';
-import { expectStatus } from '../testing/booking.ts';
+import { expectStatus, instantSgd, openDeparture } from '../testing/booking.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import pino from 'pino';
 
@@ -156,5 +157,42 @@ describe('gift cards', () => {
     expect(past.body.fields?.['sendDate']).toBe('The send date cannot be in the past');
     expectStatus(await buyer.agent.post('/api/v1/gifts', card({ currency: 'XXX' })), 422);
     expectStatus(await t.post('/api/v1/gifts', card()), 401);
+  });
+});
+
+describe('gift experiences', () => {
+  it('is bought for two, redeemed for a date by the recipient, and becomes their trip without actions', async () => {
+    const buyer = await member();
+    const walk = await instantSgd(t.db);
+    const body = card({ kind: 'experience', amount: undefined, option: walk.slugCode, guests: 2, sendDate: inDays(0) });
+    const { gift } = await buy(buyer.agent, body);
+    expect(gift).toMatchObject({ kind: 'experience', guests: 2, option: { slugCode: walk.slugCode } });
+    expect(await deliver()).toBe(1);
+    const [mail] = await mailsTo(body.recipientEmail);
+    const code = /Your gift code: (GX-[0-9A-Z-]+)/.exec(mail!.body)?.[1] ?? '';
+    expect(mail!.body).toContain('/redeem-gift-experiences?code=');
+
+    const recipient = await member();
+    const read = await recipient.agent.get(`/api/v1/gift-experience-codes/${code.toLowerCase()}`);
+    expectStatus(read, 200);
+    expect(GiftExperienceCodeSchema.parse(read.body)).toMatchObject({ code, guests: 2, option: { slugCode: walk.slugCode } });
+    const dep = await openDeparture(t, walk.slugCode, 2);
+    const noDate = await recipient.agent.post('/api/v1/redeem_gift_experiences', { code, date: '' });
+    expectStatus(noDate, 422);
+    const redeemed = await recipient.agent.post('/api/v1/redeem_gift_experiences', { code, date: dep.date, detailedTimeslotId: dep.timeslotId });
+    expectStatus(redeemed, 201);
+    const { tripId } = RedeemGiftExperienceResponse.parse(redeemed.body);
+    const trip = await recipient.agent.get(`/api/v1/trips/${tripId}`);
+    expectStatus(trip, 200);
+    const parsed = TripSchema.parse((trip.body as { trip: unknown }).trip);
+    expect(parsed).toMatchObject({ isGift: true, actions: [] });
+    expect(parsed.refund.terms).toContain('Gifts are non-refundable');
+    // Used codes, unknown codes and someone else's trip.
+    const again = await recipient.agent.post('/api/v1/redeem_gift_experiences', { code, date: dep.date, detailedTimeslotId: dep.timeslotId });
+    expectStatus(again, 422);
+    expect(again.body.error).toBe('This gift experience has already been used');
+    expectStatus(await recipient.agent.get('/api/v1/gift-experience-codes/GX-NOPE0-NOPE0-NOPE0-NOPE0'), 422);
+    expectStatus(await buyer.agent.get(`/api/v1/trips/${tripId}`), 404);
+    expectStatus(await t.post('/api/v1/redeem_gift_experiences', { code, date: dep.date }), 401);
   });
 });

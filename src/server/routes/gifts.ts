@@ -5,7 +5,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CreateGiftBody } from '../../contract/gifts.ts';
+import { CreateGiftBody, RedeemGiftExperienceBody } from '../../contract/gifts.ts';
 import { CurrencyCode } from '../../contract/common.ts';
 import { GIFT_DESIGNS, giftDesign } from '../../lib/gift-designs.ts';
 import type { AppEnv } from '../context.ts';
@@ -14,7 +14,9 @@ import { HttpError, notFound, readBody, readParams, readQuery, reply } from '../
 import { currentUser, requireUser, sessionMiddleware } from '../session.ts';
 import { loadMoneyContext } from '../services/booking/catalog.ts';
 import { orderView } from '../services/booking/checkout.ts';
+import { giftExperienceCode, redeemGiftExperience } from '../services/gifts/experience.ts';
 import { createGift, giftCardLimits } from '../services/gifts/purchase.ts';
+import { rateLimit } from '../middleware.ts';
 import { giftForMail, giftView } from '../services/gifts/gift-view.ts';
 import { giftEmail, printableCard } from '../services/gifts/mail.ts';
 
@@ -62,6 +64,19 @@ export function giftRoutes() {
     const [g] = await c.var.db.select().from(gifts).where(and(eq(gifts.id, id), eq(gifts.buyerUserId, currentUser(c).id)));
     if (!g) throw notFound('Gift');
     return reply(c, await giftView(c.var.db, g, await loadMoneyContext(c.var.db)));
+  });
+
+  // Gift experiences: what a code gives, and redeeming it for a date. Guessing codes is the
+  // risk: a tight per-IP budget, like adding a gift code.
+  const guard = rateLimit({ bucket: 'gift-experience-code', limit: (c) => Math.max(10, Math.floor(c.var.config.rateLimitPerMinute / 30)) });
+  r.get('/gift-experience-codes/:code', requireUser, guard, async (c) => {
+    const { code } = readParams(c, z.object({ code: z.string().min(1).max(40) }));
+    return reply(c, await giftExperienceCode(c.var.db, code));
+  });
+  r.post('/redeem_gift_experiences', requireUser, guard, async (c) => {
+    const body = await readBody(c, RedeemGiftExperienceBody);
+    const me = currentUser(c);
+    return reply(c, await redeemGiftExperience(c.var.db, { id: me.id, name: me.name, email: me.email }, body), 201);
   });
 
   return r;
