@@ -4,4 +4,5 @@ import type { CreateGiftBody, Gift } from '../contract/gifts.ts';
 import { request } from './client.ts';
 
 export const createGift = (body: CreateGiftBody) => request<{ gift: Gift; order: Order }>('/gifts', { method: 'POST', body });
+export const getExperienceName = (slugCode: string) => request<{ name: string; slug_code?: string }>(`/options/${encodeURIComponent(slugCode)}`);
 export const getMyGifts = () => request<{ gifts: Gift[] }>('/gifts');

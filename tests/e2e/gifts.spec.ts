@@ -18,6 +18,8 @@ test('a gift card: bought for next week, sent on its date, redeemed, and spent o
   const recipientEmail = freshEmail('gift.recipient');
   const sendDate = inDays(7);
 
+  await page.goto('/');
+  await page.evaluate(() => (document.cookie = 'currency=SGD; Path=/'));
   await page.goto('/gifts/send');
   await expect(page.getByRole('heading', { level: 1, name: 'Send a gift card' })).toBeVisible();
   await axe();
@@ -32,13 +34,14 @@ test('a gift card: bought for next week, sent on its date, redeemed, and spent o
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry').fill('12 / 30');
   await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.locator('.checkout__pay')).toHaveText('Pay S$200.00');
+  await page.locator('.checkout__pay').click();
   await expect(page.getByRole('heading', { name: 'Your gift is on its way' })).toBeVisible();
   await axe();
 
   // Nothing goes to the recipient before the send date; the buyer has their receipt.
   await lastOutboxMessage(page.request, buyerEmail);
-  expect(await (await page.request.get('/dev/outbox')).text()).not.toContain(recipientEmail);
+  expect(await (await page.request.get('/dev/outbox')).text()).not.toContain(`<b>To:</b> ${recipientEmail}`);
 
   // Under Bookings: the gift, non-refundable, with no action to take.
   await page.goto('/account/trips');
@@ -70,11 +73,11 @@ test('a gift card: bought for next week, sent on its date, redeemed, and spent o
   await signUpViaApi(them.request, { name: 'Tess Taker', email: recipientEmail, password });
   await loginAs(them, recipientEmail, password);
   await them.goto('/account/gift-codes');
-  await them.getByLabel('Gift code').fill(code);
+  await them.getByRole('textbox', { name: 'Gift code' }).fill(code);
   await them.getByRole('button', { name: 'Add code' }).click();
   await them.locator(`[data-gift-code="${code}"]`).click();
   await them.getByRole('button', { name: 'Add to my credit' }).click();
-  await expect(them.getByText('Added to your credit. Your balance is S$200.00.')).toBeVisible();
+  await expect(them.getByText('Added to your credit. Your balance is SGD 200.00.')).toBeVisible();
 
   // The credit pays part of a booking; the card pays the rest.
   const option = await pickExperience(api, { currency: 'SGD' });
@@ -92,4 +95,65 @@ test('a gift card: bought for next week, sent on its date, redeemed, and spent o
   await them.waitForURL(/\/checkout\/confirmation\?order=/);
   await expect(them.getByTestId('confirmation-title')).toHaveText('You’re booked!');
   await context.close();
+});
+
+test('a gift experience: bought from /gifts/send, redeemed for a date, and a trip in the recipient’s account', async ({ page, api, axe, browser }) => {
+  test.setTimeout(120_000);
+  const password = 'a-long-password-1';
+  const buyerEmail = freshEmail('gx.buyer');
+  await signUpViaApi(page.request, { name: 'Noor Giver', email: buyerEmail, password });
+  await loginAs(page, buyerEmail, password);
+  const option = await pickExperience(api, { currency: 'SGD', skip: 1 });
+  const recipientEmail = freshEmail('gx.recipient');
+  await page.goto('/');
+  await page.evaluate(() => (document.cookie = 'currency=SGD; Path=/'));
+  await page.goto(`/gifts/send?experience=${option.slugCode}`);
+  await expect(page.locator('.gift-experience-name')).toHaveText(option.name);
+  await page.getByLabel('Guests').fill('2');
+  await page.getByLabel("Recipient's name").fill('Ezra Taker');
+  await page.getByLabel("Recipient's e-mail").fill(recipientEmail);
+  await page.getByLabel('Send on').fill(inDays(0));
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay for your gift' })).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12 / 30');
+  await page.getByLabel('Security code').fill('123');
+  await page.locator('.checkout__pay').click();
+  await expect(page.getByRole('heading', { name: 'Your gift is on its way' })).toBeVisible();
+
+  // Dated today: the queue sends it at once.
+  const mail = await lastOutboxMessage(page.request, recipientEmail);
+  const code = /Your gift code: (GX-[0-9A-Z-]+)/.exec(mail)?.[1] ?? '';
+  expect(code).not.toBe('');
+
+  const context = await browser.newContext();
+  const them = await context.newPage();
+  await signUpViaApi(them.request, { name: 'Ezra Taker', email: recipientEmail, password });
+  await loginAs(them, recipientEmail, password);
+  await them.goto(`/redeem-gift-experiences?code=${code}`);
+  await expect(them.getByRole('heading', { level: 1, name: 'Redeem your gift experience' })).toBeVisible();
+  await expect(them.getByRole('textbox', { name: 'Gift code' })).toHaveValue(code);
+  await axe();
+  await them.getByRole('button', { name: 'Find my gift' }).click();
+  await expect(them.getByRole('heading', { name: option.name })).toBeVisible();
+  await them.getByLabel('Date').selectOption({ index: 1 });
+  await them.getByRole('button', { name: 'Book this date' }).click();
+  await expect(them.getByRole('heading', { name: 'You’re booked!' })).toBeVisible();
+  await them.getByRole('link', { name: 'See your trip' }).click();
+  await expect(them.getByText(option.name).first()).toBeVisible();
+  await expect(them.getByText('Gifts are non-refundable').first()).toBeVisible();
+  await expect(them.getByRole('link', { name: /Cancel|Change date|Add guests/ })).toHaveCount(0);
+  await expect(them.getByRole('button', { name: /Cancel|Change date|Add guests/ })).toHaveCount(0);
+  // The same code again: a clear message.
+  await them.goto(`/redeem-gift-experiences?code=${code}`);
+  await them.getByRole('button', { name: 'Find my gift' }).click();
+  await expect(them.getByText('This gift experience has already been used')).toBeVisible();
+  await context.close();
+
+  // The buyer sees it redeemed, non-refundable, without actions.
+  await page.goto('/account/trips');
+  const gift = page.locator('.trip-card--gift');
+  await expect(gift).toContainText('Redeemed');
+  await expect(gift).toContainText('Gifts are non-refundable');
+  await expect(gift.getByRole('button')).toHaveCount(0);
 });

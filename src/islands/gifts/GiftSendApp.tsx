@@ -2,12 +2,12 @@
 // for the gift with the normal payment step. Hydrates on first interaction (ADR 0005); the
 // inputs are uncontrolled, so what a visitor typed before hydration is what FormData reads.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import type { Order } from '../../contract/booking.ts';
 import type { Gift } from '../../contract/gifts.ts';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { getCheckoutsAvailable } from '../../api-client/booking.ts';
-import { createGift } from '../../api-client/gifts.ts';
+import { createGift, getExperienceName } from '../../api-client/gifts.ts';
 import { commonGiftAmounts, giftAmountLimits, GIFT_DESIGNS } from '../../lib/gift-designs.ts';
 import { $displayCurrency } from '../../stores/currency.ts';
 import { openLoginModal } from '../../stores/ui.ts';
@@ -33,6 +33,15 @@ export default function GiftSendApp() {
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<Step>({ name: 'form' });
   const [custom, setCustom] = useState(false);
+  // `?experience=<slug>`: a gift experience (from an experience page or a gift collection).
+  const [experience, setExperience] = useState<{ slugCode: string; name: string } | null>(null);
+  useEffect(() => {
+    const slug = new URLSearchParams(window.location.search).get('experience');
+    if (!slug) return;
+    getExperienceName(slug)
+      .then(({ data }) => setExperience({ slugCode: slug, name: data.name }))
+      .catch((err: unknown) => setMessage(errorMessage(err)));
+  }, []);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -50,8 +59,9 @@ export default function GiftSendApp() {
     setBusy(true);
     try {
       const { data } = await createGift({
-        kind: 'card',
-        amount: Number.isFinite(amount) && amount > 0 ? amount : undefined,
+        ...(experience
+          ? { kind: 'experience' as const, option: experience.slugCode, guests: Number(f.get('guests') ?? 1) || 1 }
+          : { kind: 'card' as const, amount: Number.isFinite(amount) && amount > 0 ? amount : undefined }),
         currency,
         design: String(f.get('design') ?? ''),
         senderName: String(f.get('senderName') ?? ''),
@@ -78,7 +88,7 @@ export default function GiftSendApp() {
       <div className="gift-done" role="status">
         <h2>Your gift is on its way</h2>
         <p className="lead">
-          We will e-mail your gift card to {g.recipientName} ({g.recipientEmail}) on {new Date(`${g.sendDate}T00:00:00Z`).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' })}.
+          We will e-mail your {g.kind === 'card' ? 'gift card' : 'gift experience'} to {g.recipientName} ({g.recipientEmail}) on {new Date(`${g.sendDate}T00:00:00Z`).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' })}.
         </p>
         <p>Gifts are non-refundable. You can find it under <a href="/account/trips">Bookings</a>.</p>
       </div>
@@ -89,7 +99,16 @@ export default function GiftSendApp() {
       <Suspense fallback={<div className="skeleton" style={{ height: '20rem' }} aria-busy="true" />}>
         <div className="gift-pay">
           <p className="gift-pay__summary">
-            Gift card of <strong>{step.gift.value.amount} {step.gift.value.currency}</strong> for {step.gift.recipientName}, sent on {step.gift.sendDate}.{' '}
+            {step.gift.kind === 'card' ? (
+              <>
+                Gift card of <strong>{step.gift.value.amount} {step.gift.value.currency}</strong>
+              </>
+            ) : (
+              <>
+                Gift experience <strong>{step.gift.option?.name}</strong> for {step.gift.guests} {step.gift.guests === 1 ? 'guest' : 'guests'},
+              </>
+            )}{' '}
+            for {step.gift.recipientName}, sent on {step.gift.sendDate}.{' '}
             <button type="button" className="link-button" onClick={() => setStep({ name: 'form' })}>
               Change
             </button>
@@ -102,6 +121,15 @@ export default function GiftSendApp() {
 
   return (
     <form className="gift-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
+      {experience ? (
+        <fieldset className="gift-form__group">
+          <legend>Gift experience</legend>
+          <p className="gift-experience-name">{experience.name}</p>
+          <FormField label="Guests" error={errors['guests'] ?? errors['option']} hint="They choose the date when they redeem it.">
+            <input name="guests" type="number" min={1} max={20} defaultValue={2} inputMode="numeric" />
+          </FormField>
+        </fieldset>
+      ) : (
       <fieldset className="gift-form__group">
         <legend>Amount ({currency})</legend>
         <div className="gift-amounts">
@@ -123,6 +151,7 @@ export default function GiftSendApp() {
         )}
         {!custom && errors['amount'] && <p className="form-field__error">{errors['amount']}</p>}
       </fieldset>
+      )}
 
       <fieldset className="gift-form__group">
         <legend>Design</legend>
