@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { GIFTS_NON_REFUNDABLE, type Gift } from '../../../contract/gifts.ts';
 import type { Db } from '../../db/client.ts';
-import { giftCodes, gifts, options, orders } from '../../db/schema.ts';
+import { giftCodes, type gifts, options, orders } from '../../db/schema.ts';
 import { type MoneyContext, unitOf } from '../booking/catalog.ts';
 import { moneyFormatter } from '../booking/quote.ts';
 import { wire } from '../booking/views.ts';
