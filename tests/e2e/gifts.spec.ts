@@ -27,14 +27,14 @@ test('a gift card: bought for next week, sent on its date, redeemed, and spent o
   await page.getByLabel("Recipient's e-mail").fill(recipientEmail);
   await page.getByLabel('Your message').fill('Happy birthday! Go and find those hornbills.');
   await page.getByLabel('Send on').fill(sendDate);
-  await page.locator('.gift-amount', { hasText: /^200$/ }).click();
+  await page.locator('.gift-amount', { hasText: /^100$/ }).click();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByRole('heading', { name: 'Pay for your gift' })).toBeVisible();
   await expect(page.getByText('Gifts are non-refundable').first()).toBeVisible();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry').fill('12 / 30');
   await page.getByLabel('Security code').fill('123');
-  await expect(page.locator('.checkout__pay')).toHaveText('Pay S$200.00');
+  await expect(page.locator('.checkout__pay')).toHaveText('Pay S$100.00');
   await page.locator('.checkout__pay').click();
   await expect(page.getByRole('heading', { name: 'Your gift is on its way' })).toBeVisible();
   await axe();
@@ -77,7 +77,7 @@ test('a gift card: bought for next week, sent on its date, redeemed, and spent o
   await them.getByRole('button', { name: 'Add code' }).click();
   await them.locator(`[data-gift-code="${code}"]`).click();
   await them.getByRole('button', { name: 'Add to my credit' }).click();
-  await expect(them.getByText('Added to your credit. Your balance is SGD 200.00.')).toBeVisible();
+  await expect(them.getByText('Added to your credit. Your balance is SGD 100.00.')).toBeVisible();
 
   // The credit pays part of a booking; the card pays the rest.
   const option = await pickExperience(api, { currency: 'SGD' });
@@ -86,10 +86,10 @@ test('a gift card: bought for next week, sent on its date, redeemed, and spent o
   await bookFromWidget(them, option.slugCode, { adults: 4 });
   const summary = them.locator('.summary');
   const before = amountOf((await summary.getByTestId('summary-total').textContent()) ?? '');
-  expect(before).toBeGreaterThan(200);
+  expect(before).toBeGreaterThan(100);
   await them.getByLabel('Use my Verdant credits').check();
-  await expect(summary.getByTestId('summary-credits')).toHaveText('−S$200.00');
-  expect(amountOf((await summary.getByTestId('summary-total').textContent()) ?? '')).toBeCloseTo(before - 200, 2);
+  await expect(summary.getByTestId('summary-credits')).toHaveText('−S$100.00');
+  expect(amountOf((await summary.getByTestId('summary-total').textContent()) ?? '')).toBeCloseTo(before - 100, 2);
   await fillCheckout(them, '4242 4242 4242 4242', { keepContact: true });
   await payButton(them).click();
   await them.waitForURL(/\/checkout\/confirmation\?order=/);

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayResponse } from '../../contract/booking.ts';
 import { GiftCardsResponse, GiftExperienceCodeSchema, GiftSchema, GiftsResponse, RedeemGiftExperienceResponse } from '../../contract/gifts.ts';
 import { TripSchema } from '../../contract/trips.ts';
-import { DEV_PASSWORD } from '../db/seed/users.ts';
 import { creditAccounts, gifts, outbox, users } from '../db/schema.ts';
 import { QUEUES } from '../jobs/queue.ts';
 import { giftDeliveryHandler } from '../jobs/workers.ts';
@@ -25,7 +24,6 @@ beforeAll(async () => {
   hash = tess!.hash!;
 });
 afterAll(() => t.close());
-void DEV_PASSWORD;
 
 let n = 0;
 async function member() {
@@ -194,5 +192,23 @@ describe('gift experiences', () => {
     expectStatus(await recipient.agent.get('/api/v1/gift-experience-codes/GX-NOPE0-NOPE0-NOPE0-NOPE0'), 422);
     expectStatus(await buyer.agent.get(`/api/v1/trips/${tripId}`), 404);
     expectStatus(await t.post('/api/v1/redeem_gift_experiences', { code, date: dep.date }), 401);
+  });
+});
+
+describe('admin previews of the gift e-mail and printable card', () => {
+  it('shows admins a sample gift card and gift experience; everyone else gets 404', async () => {
+    const admin = new Agent(t, '198.51.100.250');
+    await admin.login('admin@verdant.test');
+    for (const kind of ['gift-card', 'gift-experience']) {
+      const card = await t.app.request(`/admin/previews/${kind}`, { headers: { cookie: admin.cookieHeader() } });
+      expect(card.status).toBe(200);
+      expect(await card.text()).toContain('Admin preview');
+      const mail = await t.app.request(`/admin/previews/${kind}?format=email`, { headers: { cookie: admin.cookieHeader() } });
+      expect(await mail.text()).toContain('Maya sent you a gift on Verdant');
+    }
+    const someone = await member();
+    expect((await t.app.request('/admin/previews/gift-card', { headers: { cookie: someone.agent.cookieHeader() } })).status).toBe(404);
+    expect((await t.app.request('/admin/previews/gift-card')).status).toBe(404);
+    expect((await t.app.request('/admin/previews/other', { headers: { cookie: admin.cookieHeader() } })).status).toBe(404);
   });
 });
