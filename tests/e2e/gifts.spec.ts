@@ -10,7 +10,7 @@ const auth = { authorization: `Bearer ${API_KEY}` };
 const inDays = (days: number) => new Date(Date.now() + days * 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
 
 test('a gift card: bought for next week, sent on its date, redeemed, and spent on part of a booking', async ({ page, api, axe, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const buyerEmail = freshEmail('gift.buyer');
   const password = 'a-long-password-1';
   await signUpViaApi(page.request, { name: 'Maya Giver', email: buyerEmail, password });
@@ -98,7 +98,7 @@ test('a gift card: bought for next week, sent on its date, redeemed, and spent o
 });
 
 test('a gift experience: bought from /gifts/send, redeemed for a date, and a trip in the recipient’s account', async ({ page, api, axe, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const password = 'a-long-password-1';
   const buyerEmail = freshEmail('gx.buyer');
   await signUpViaApi(page.request, { name: 'Noor Giver', email: buyerEmail, password });
