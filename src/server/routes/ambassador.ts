@@ -5,6 +5,7 @@
 // admin review: GET /admin/ambassador_applications, POST /admin/ambassador_applications/{userId}
 // and POST /admin/ambassador_payouts. Only ever the signed-in ambassador's own rows.
 import { Hono, type MiddlewareHandler } from 'hono';
+import QRCode from 'qrcode';
 import { z } from 'zod';
 import {
   AdminApplicationsQuery,
@@ -28,6 +29,7 @@ import { currentUser, requireUser } from '../session.ts';
 import * as amb from '../services/ambassador.ts';
 
 const UserParam = z.object({ userId: z.string().regex(/^[\w-]{1,64}$/, 'Unknown user') });
+const LinkParam = z.object({ id: z.string().regex(/^[\w-]{8,64}$/, 'Unknown link') });
 const IdParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, 'Unknown bank account') });
 const PayoutBody = z.object({ userId: z.string().min(1).max(64), month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month like 2026-10') });
 
@@ -35,7 +37,7 @@ const ADMIN_PATHS = ['/admin/ambassador_applications', '/admin/ambassador_applic
 
 export function ambassadorRoutes() {
   const r = new Hono<AppEnv>();
-  for (const path of ['/ambassador_profile', '/affiliate_links', '/ambassador/*', '/ambassador_bank_accounts', '/ambassador_bank_accounts/*', '/affiliate_uncapped_earning_privilege/*', ...ADMIN_PATHS]) r.use(path, requireUser);
+  for (const path of ['/ambassador_profile', '/affiliate_links', '/affiliate_links/*', '/ambassador/*', '/ambassador_bank_accounts', '/ambassador_bank_accounts/*', '/affiliate_uncapped_earning_privilege/*', ...ADMIN_PATHS]) r.use(path, requireUser);
   const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!currentUser(c).isAdmin) throw new HttpError(403, 'Only Verdant admins can do this');
     await next();
@@ -95,6 +97,17 @@ export function ambassadorRoutes() {
     const l = await amb.createLink(c.var.db, me.id, path);
     const money = await amb.moneyOf(c.var.db);
     return reply(c, { id: l.id, url: `${c.var.config.siteUrl}/a/${l.id}`, targetPath: l.targetPath, clicks: 0, bookings: 0, earnings: money(0), createdAt: l.createdAt.toISOString() }, 201);
+  });
+
+  r.get('/affiliate_links/:id/qr', async (c) => {
+    const { id } = readParams(c, LinkParam);
+    const me = currentUser(c);
+    await amb.requireApproved(c.var.db, me.id);
+    const link = (await amb.linksOf(c.var.db, me.id)).find((l) => l.id === id);
+    if (!link) throw new HttpError(404, 'Link not found');
+    const url = `${c.var.config.siteUrl}/a/${link.id}`;
+    const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#1f3a2eff', light: '#ffffffff' } });
+    return reply(c, { url, svg });
   });
 
   r.get('/ambassador/performance', async (c) => {
