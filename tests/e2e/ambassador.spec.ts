@@ -64,8 +64,14 @@ async function bookAhead(page: Page) {
   await expect(page.getByTestId('confirmation-title')).toHaveText('You’re booked!');
 }
 
+const answerConsent = () => localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true }));
+
 test.describe('ambassador programme', () => {
   test.setTimeout(180_000);
+  // The cookie banner is answered: these journeys are about the programme.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(answerConsent);
+  });
 
   test('apply → approved → link → a visitor books with 4242 → performance → refund reverses the commission', async ({ page, api, axe, browser }) => {
     // 1. A traveller applies.
@@ -76,8 +82,8 @@ test.describe('ambassador programme', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Apply to become an ambassador' })).toBeVisible();
     await page.getByRole('button', { name: 'Send application' }).click();
     await expect(page.getByText('Choose at least one channel you share on')).toBeVisible();
-    await page.getByLabel('Instagram').check();
-    await page.getByLabel('Blog').check();
+    await page.getByRole('checkbox', { name: 'Instagram' }).check();
+    await page.getByRole('checkbox', { name: 'Blog' }).check();
     await page.getByLabel('Link to your audience').fill('https://instagram.com/iris.trailwood');
     await page.getByLabel('Tell us about what you create').fill('Slow hikes and wildlife in Sabah and Sarawak for 25k followers who travel light.');
     await page.getByLabel('I accept the ambassador terms').check();
@@ -108,7 +114,7 @@ test.describe('ambassador programme', () => {
     await expect(page.getByText('Paste the address of a page on Verdant, like /experiences/… or the full link')).toBeVisible();
     await page.getByLabel('Page on Verdant').fill(`/experiences/${slug}`);
     await page.getByRole('button', { name: 'Create link' }).click();
-    await expect(page.getByRole('status')).toContainText('Your link is ready');
+    await expect(page.locator('.acct-ok')).toContainText('Your link is ready');
     const row = page.locator('.amb-link').first();
     const linkUrl = (await row.locator('.amb-link__url a').textContent())!;
     expect(linkUrl).toMatch(/\/a\/[\w-]+$/);
@@ -118,6 +124,7 @@ test.describe('ambassador programme', () => {
 
     // 4. A new visitor follows the link and books with 4242.
     const visitorContext = await browser.newContext();
+    await visitorContext.addInitScript(answerConsent);
     const visitor = await visitorContext.newPage();
     const vEmail = freshEmail('amb.visitor');
     const v = await signUpViaApi(visitor.request, { name: 'Theo Visitor', email: vEmail, password: DEV_PASSWORD });
