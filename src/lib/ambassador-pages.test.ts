@@ -17,6 +17,7 @@ it('bars scale to the tallest value and keep negatives at zero', () => {
   expect(b.map((x) => x.height)).toEqual([0, 50, 100, 0]);
   expect(b[1]).toMatchObject({ x: 11, y: 50, width: 8 });
   expect(bars([], 10, 10)).toEqual([]);
+  expect(bars([3], 640, 100)[0]).toMatchObject({ x: 300, width: 40, height: 100 });
   expect(bars([0, 0], 10, 10).every((x) => x.height === 0)).toBe(true);
 });
 

@@ -14,13 +14,13 @@ export const APPROVED_ONLY: readonly AmbassadorSection[] = ['dashboard', 'perfor
 
 export type Bar = { x: number; y: number; width: number; height: number };
 
-/** Bars for `values` in a `width` × `height` box, with a gap; the tallest bar fills the height. */
-export function bars(values: readonly number[], width: number, height: number, gap = 2): Bar[] {
+/** Bars for `values` in a `width` × `height` box, with a gap, at most `maxWidth` wide and centred in their slot; the tallest bar fills the height. */
+export function bars(values: readonly number[], width: number, height: number, gap = 2, maxWidth = 40): Bar[] {
   const n = values.length;
   if (n === 0) return [];
   const max = Math.max(1, ...values.map((v) => Math.max(0, v)));
   const slot = width / n;
-  const w = Math.max(1, slot - gap);
+  const w = Math.min(maxWidth, Math.max(1, slot - gap));
   return values.map((v, i) => {
     const h = (Math.max(0, v) / max) * height;
     return { x: i * slot + (slot - w) / 2, y: height - h, width: w, height: h };

@@ -52,12 +52,16 @@ function Chart({ data }: { data: PerformanceResponse }) {
   const label = (l: string) => (l.length === 7 ? l : l.slice(5));
   return (
     <figure className="amb-chart">
-      <svg viewBox={`0 0 ${W} ${H + 24}`} role="img" aria-labelledby="amb-chart-title amb-chart-desc" preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${W} ${H + 24}`} role="img" aria-labelledby="amb-chart-title amb-chart-desc">
         <title id="amb-chart-title">Clicks and bookings, {PERIOD_LABELS[data.period].toLowerCase()}</title>
         <desc id="amb-chart-desc">
           {data.clicks} clicks and {data.bookings} bookings in the period; the table below lists every day.
         </desc>
         <line x1="0" y1={H} x2={W} y2={H} className="amb-chart__axis" />
+        <line x1="0" y1="0" x2={W} y2="0" className="amb-chart__grid" />
+        <text x="0" y="-6" className="amb-chart__tick">
+          {Math.max(maxClicks, maxBookings)}
+        </text>
         {clickBars.map((b, i) => (
           <rect key={i} x={b.x} y={b.y} width={b.width} height={b.height} className="amb-chart__clicks" />
         ))}

@@ -171,7 +171,9 @@ export async function performance(db: Db, userId: string, period: ReportPeriod, 
     .orderBy(desc(affiliateCommissions.createdAt), desc(affiliateCommissions.id));
   let labels: string[];
   if (byMonth) {
-    const first = [...clicks.map((c) => c.at), ...ledger.map((l) => l.createdAt)].reduce((a, b) => (a < b ? a : b), now);
+    // At least six months, so a new ambassador's chart has a shape.
+    const sixMonths = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1));
+    const first = [...clicks.map((c) => c.at), ...ledger.map((l) => l.createdAt)].reduce((a, b) => (a < b ? a : b), sixMonths);
     labels = [];
     for (let d = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), 1)); d <= now; d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1))) labels.push(bucket(d));
   } else {
