@@ -33,7 +33,7 @@ describe('accountMenuEntries labels and links (spec §2)', () => {
     ['Credits & Referrals', '/account/credits'],
     ['Partner Dashboard', '/partner'],
     ['Admin Dashboard', '/admin'],
-    ['Ambassador Dashboard', '/ambassador'],
+    ['Ambassador Dashboard', '/ambassador/dashboard'],
     ['Manage Account', '/account/profile'],
   ])('%s goes to %s', (label, href) => {
     const entry = entries.find((e) => e.label === label);

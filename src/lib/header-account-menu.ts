@@ -55,7 +55,7 @@ export function accountMenuEntries(user: AccountMenuUser): AccountMenuEntry[] {
     link('credits', 'Credits & Referrals', '/account/credits'),
     ...(user.isPartner ? [link('partner', 'Partner Dashboard', '/partner')] : []),
     ...(user.isAdmin ? [link('admin', 'Admin Dashboard', '/admin')] : []),
-    ...(showsAmbassadorDashboard(user.ambassadorProfile) ? [link('ambassador', 'Ambassador Dashboard', '/ambassador')] : []),
+    ...(showsAmbassadorDashboard(user.ambassadorProfile) ? [link('ambassador', 'Ambassador Dashboard', '/ambassador/dashboard')] : []),
     link('profile', 'Manage Account', '/account/profile'),
     { kind: 'action', key: 'logout', label: 'Logout' },
   ];

@@ -24,6 +24,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { createPaymentProvider } from './providers/payments/select.ts';
 import { bookingRoutes } from './routes/booking/booking.ts';
 import { tripRoutes } from './routes/trips.ts';
+import { ambassadorRoutes } from './routes/ambassador.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
 import { creditRoutes } from './routes/credits.ts';
 import { giftCodeRoutes } from './routes/gift-codes.ts';
@@ -118,6 +119,7 @@ export function createApp(opts: AppOptions) {
   api.route('/', engagementRoutes());
   api.route('/', bookingRoutes());
   api.route('/', tripRoutes());
+  api.route('/', ambassadorRoutes());
   api.all('*', () => {
     throw new HttpError(404, 'Not found');
   });

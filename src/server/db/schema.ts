@@ -408,9 +408,35 @@ export const ambassadorProfiles = pgTable('ambassador_profiles', {
   channel: ambassadorChannel('channel').notNull(),
   handle: text('handle').notNull(),
   referralCode: text('referral_code').notNull().unique(),
+  /** Every channel the applicant shares on (spec §3 enumeration); `channel` is the first. */
+  channels: ambassadorChannel('channels').array().notNull().default(sql`'{}'`),
+  audienceLinks: jsonb('audience_links').$type<string[]>().notNull().default([]),
+  pitch: text('pitch').notNull().default(''),
+  /** Commission in basis points of the booking's net value (ADR 0024). */
+  commissionRateBps: integer('commission_rate_bps').notNull().default(500),
+  /** The uncapped earning privilege lifts affiliateCappedAmount; its banner is read once. */
+  uncappedEarning: boolean('uncapped_earning').notNull().default(false),
+  uncappedBannerReadAt: ts('uncapped_banner_read_at'),
+  reviewedAt: ts('reviewed_at'),
+  reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewNote: text('review_note'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+}, (t) => [check('ambassador_rate_ck', sql`${t.commissionRateBps} BETWEEN 0 AND 5000`)]);
+
+export const ambassadorBankAccounts = pgTable('ambassador_bank_accounts', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  country: text('country').notNull(),
+  currency: text('currency').notNull(),
+  accountHolder: text('account_holder').notNull(),
+  bankName: text('bank_name').notNull(),
+  /** Account number or IBAN, normalised (no spaces); only its last four digits leave the server. */
+  accountNumber: text('account_number').notNull(),
+  routingCode: text('routing_code'),
+  swiftCode: text('swift_code'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('ambassador_bank_accounts_user_idx').on(t.userId)]);
 
 // ── Reviews ──────────────────────────────────────────────────────────────────
 export const reviews = pgTable('reviews', {
@@ -534,6 +560,51 @@ export const affiliateClicks = pgTable('affiliate_clicks', {
   referer: text('referer'),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('affiliate_clicks_link_idx').on(t.linkId)]);
+
+/** The last affiliate click a cart's pay call carried (the attribution cookie), read when it is paid. */
+export const affiliateAttributions = pgTable('affiliate_attributions', {
+  cartId: text('cart_id').primaryKey().references(() => carts.id, { onDelete: 'cascade' }),
+  linkId: text('link_id').notNull().references(() => affiliateLinks.id, { onDelete: 'cascade' }),
+  clickId: integer('click_id').notNull().references(() => affiliateClicks.id, { onDelete: 'cascade' }),
+  clickedAt: ts('clicked_at').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The ambassadors' earnings ledger (ADR 0024): one 'earned' row per attributed paid booking and
+ * at most one 'reversed' row (its negative) when the booking is cancelled or refunded. Amounts in
+ * minor units of the programme currency (the cap's).
+ */
+export const affiliateCommissions = pgTable('affiliate_commissions', {
+  id: serial('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  linkId: text('link_id').references(() => affiliateLinks.id, { onDelete: 'set null' }),
+  orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  optionId: integer('option_id').references(() => options.id, { onDelete: 'set null' }),
+  kind: text('kind', { enum: ['earned', 'reversed'] }).notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  basisAmount: integer('basis_amount').notNull(),
+  basisCurrency: text('basis_currency').notNull(),
+  rateBps: integer('rate_bps').notNull(),
+  capped: boolean('capped').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('affiliate_commissions_order_kind_uq').on(t.orderId, t.kind),
+  index('affiliate_commissions_user_idx').on(t.userId, t.createdAt),
+  check('affiliate_commissions_kind_ck', sql`${t.kind} IN ('earned', 'reversed')`),
+]);
+
+/** A monthly statement paid out to the ambassador's bank (statements are computed from the ledger). */
+export const ambassadorPayouts = pgTable('ambassador_payouts', {
+  id: serial('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  month: text('month').notNull(), // 'YYYY-MM': the last statement month this payout settles
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  paidAt: ts('paid_at').notNull().defaultNow(),
+  paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [uniqueIndex('ambassador_payouts_user_month_uq').on(t.userId, t.month)]);
 
 // ── Engagement: newsletter, consent counts, contact and corporate inquiries ─
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {

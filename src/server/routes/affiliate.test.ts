@@ -21,7 +21,7 @@ describe('/a/{id}', () => {
     const res = await t.app.request(`/a/${DEMO_AFFILIATE_LINK_ID}`, { headers: { 'x-forwarded-for': '203.0.113.9', 'user-agent': 'test' } });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(link!.targetPath);
-    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^verdant_aff=${DEMO_AFFILIATE_LINK_ID};.*HttpOnly`, 'i'));
+    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^verdant_aff=${DEMO_AFFILIATE_LINK_ID}\\.\\d+;.*HttpOnly`, 'i'));
     const [after] = await t.db.select().from(affiliateLinks).where(eq(affiliateLinks.id, DEMO_AFFILIATE_LINK_ID));
     expect(after!.clicksCount).toBe(link!.clicksCount + 1);
     const clicks = await t.db.select().from(affiliateClicks).where(eq(affiliateClicks.linkId, DEMO_AFFILIATE_LINK_ID));

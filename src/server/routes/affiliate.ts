@@ -5,8 +5,9 @@ import type { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context.ts';
 import { affiliateClicks, affiliateLinks } from '../db/schema.ts';
+import { AFFILIATE_COOKIE, affiliateCookieValue } from '../services/affiliate-commissions.ts';
 
-export const AFFILIATE_COOKIE = 'verdant_aff';
+export { AFFILIATE_COOKIE };
 
 export function mountAffiliateLinks(app: Hono<AppEnv>) {
   app.get('/a/:id', async (c, next) => {
@@ -20,17 +21,18 @@ export function mountAffiliateLinks(app: Hono<AppEnv>) {
         .where(eq(affiliateLinks.id, id))
         .returning({ id: affiliateLinks.id, targetPath: affiliateLinks.targetPath });
       if (!row) return undefined;
-      await tx.insert(affiliateClicks).values({
+      const [click] = await tx.insert(affiliateClicks).values({
         linkId: row.id,
         // Attribution needs no raw IP: a salted hash is enough to spot click floods.
         ipHash: createHash('sha256').update(`${c.var.config.publicApiKey}:${c.var.clientIp}`).digest('base64url').slice(0, 22),
         userAgent: (c.req.header('user-agent') ?? '').slice(0, 300),
         referer: c.req.header('referer')?.slice(0, 500) ?? null,
-      });
-      return row;
+      }).returning({ id: affiliateClicks.id });
+      return { ...row, clickId: click!.id };
     });
     if (!link) return next(); // unknown id: the 404 page
-    setCookie(c, AFFILIATE_COOKIE, link.id, {
+    // The click, not only the link: attribution counts 30 days from the last click (ADR 0024).
+    setCookie(c, AFFILIATE_COOKIE, affiliateCookieValue(link.id, link.clickId), {
       httpOnly: true,
       sameSite: 'Lax',
       secure: c.var.config.isProduction,

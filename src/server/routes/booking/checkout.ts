@@ -4,6 +4,7 @@
 // webhook; and the test gateway's card tokens and PayNow simulation in development.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -31,6 +32,7 @@ import { currencies, orderItemCustomers, orderItems, orders, outbox, waitlists }
 import { fieldErrors, HttpError, readBody, readParams, readQuery, reply } from '../../http.ts';
 import { WebhookSignatureError } from '../../providers/payments/port.ts';
 import { CardError, type createTestGateway } from '../../providers/payments/test-gateway.ts';
+import { AFFILIATE_COOKIE, rememberAttribution } from '../../services/affiliate-commissions.ts';
 import { currentBookingUser, mayReadOrder, storedValueFor } from '../../services/booking/account-seam.ts';
 import { isOperatingDate, parseTimeslotId, slotKeysOf, todayFor, unitsLeftFor } from '../../services/booking/availability.ts';
 import { itemRelations, quoteCart, usableCart } from '../../services/booking/cart.ts';
@@ -141,6 +143,7 @@ export function checkoutRoutes() {
     const d = await deps(c, true);
     return idempotent(c, 'checkouts/pay', text, async () => {
       const key = c.req.header('idempotency-key') ?? '';
+      if (data.cartId) await rememberAttribution(d.db, data.cartId, getCookie(c, AFFILIATE_COOKIE));
       return asAnswer(data.orderId ? await payOrder(d, data, key) : await payCart(d, data, key));
     });
   });

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { checkoutPayments, orderRefunds } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
+import { reverseCommission } from '../affiliate-commissions.ts';
 import { randomId } from '../secrets.ts';
 import type { Tx, PaymentRow, TripDeps, Loaded } from './load.ts';
 import { paidPayments } from './rules.ts';
@@ -49,6 +50,8 @@ export async function executeRefunds(d: TripDeps, itemId: string, reason: string
 }
 
 export async function recordRefunds(tx: Tx, t: Loaded, reason: 'cancelled' | 'declined', plan: RefundPlan) {
+  // A cancelled or declined booking earns its ambassador nothing (ADR 0024).
+  await reverseCommission(tx, t.order.id);
   const after = await refundedByPayment(tx, t.order.id);
   for (const step of plan) {
     await tx.insert(orderRefunds).values({ id: randomId(16), orderId: t.order.id, paymentId: step.payment.id, amount: step.amount, currency: step.payment.currency, reason });

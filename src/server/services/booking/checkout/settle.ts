@@ -6,6 +6,7 @@ import { checkoutPayments, orderItems, orders, outbox, promotionCodeRedemptions,
 import { HttpError } from '../../../http.ts';
 import type { PaymentOutcome } from '../../../providers/payments/port.ts';
 import { ACTION_TTL_MS } from '../../../providers/payments/test-gateway.ts';
+import { earnCommission } from '../../affiliate-commissions.ts';
 import { releaseStoredValue, settleStoredValue } from '../account-seam.ts';
 import { releaseUnits } from '../availability.ts';
 import { resolvedOfItem } from '../cart.ts';
@@ -155,6 +156,7 @@ export async function placeOrder(tx: Tx, d: CheckoutDeps, order: OrderRow, item:
     .set({ orderId: order.id, cartId: null })
     .where(and(eq(promotionCodeRedemptions.cartId, order.cartId ?? ''), isNull(promotionCodeRedemptions.orderId)));
   await settleStoredValue(tx, order);
+  if (!awaiting && paidAt) await earnCommission(tx, updated ?? order, paidAt);
   const firstPlacement = order.status !== 'awaiting_payment' || awaiting;
   await tx.insert(outbox).values(await confirmationEmail(tx, d, updated ?? order, { ...item, status }, option, firstPlacement ? (awaiting ? 'held' : 'booked') : 'paid'));
 }
