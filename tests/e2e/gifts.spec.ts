@@ -70,6 +70,8 @@ test('a gift card: bought for next week, sent on its date, redeemed, and spent o
   // The recipient signs up, adds the code, and turns it into credit.
   const context = await browser.newContext();
   const them = await context.newPage();
+  // The cookie banner is answered: this journey is about the gift.
+  await them.addInitScript(() => localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true })));
   await signUpViaApi(them.request, { name: 'Tess Taker', email: recipientEmail, password });
   await loginAs(them, recipientEmail, password);
   await them.goto('/account/gift-codes');
@@ -128,6 +130,8 @@ test('a gift experience: bought from /gifts/send, redeemed for a date, and a tri
 
   const context = await browser.newContext();
   const them = await context.newPage();
+  // The cookie banner is answered: this journey is about the gift.
+  await them.addInitScript(() => localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true })));
   await signUpViaApi(them.request, { name: 'Ezra Taker', email: recipientEmail, password });
   await loginAs(them, recipientEmail, password);
   await them.goto(`/redeem-gift-experiences?code=${code}`);
