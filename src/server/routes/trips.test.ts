@@ -40,7 +40,9 @@ type Booked = { orderId: string; itemId: string; date: string; slotKey: string; 
 
 /** Books `option` for the traveller through the real cart and pay calls. */
 async function book(option: OptionPick = walk, guests = 2, skip = 0): Promise<Booked> {
-  const dates = await openDeparture(t, option.slugCode, guests + 4);
+  // A week out: the first open departure can fall inside the final 24 hours (no free
+  // cancellation, no date change) depending on the hour the suite runs.
+  const dates = await openDeparture(t, option.slugCode, guests + 4, { from: addDays(new Date().toISOString().slice(0, 10), 7) });
   let dep = dates;
   if (skip > 0) {
     const later = addDays(dates.date, skip);

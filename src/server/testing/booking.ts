@@ -31,11 +31,11 @@ export async function openDeparture(
   t: TestApp,
   slugCode: string,
   units = 2,
-  { except }: { except?: string } = {},
+  { except, from }: { except?: string; from?: string } = {},
 ): Promise<{ date: string; timeslotId: string; unitsLeft: number }> {
   const dates = AvailableDatesResponse.parse((await t.get(`/api/v1/available-dates?option_id=${slugCode}`)).body);
   for (const d of dates.dates) {
-    if (d.unitsLeft < units || d.date === except) continue;
+    if (d.unitsLeft < units || d.date === except || (from !== undefined && d.date < from)) continue;
     const slots = DetailedTimeslotsResponse.parse((await t.get(`/api/v1/detailed-timeslots?option_id=${slugCode}&date=${d.date}`)).body);
     const slot = slots.timeslots.find((s) => s.unitsLeft >= units);
     if (slot) return { date: d.date, timeslotId: slot.id, unitsLeft: slot.unitsLeft };
