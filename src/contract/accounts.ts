@@ -249,6 +249,12 @@ export const GiftCodeSchema = z.object({
   expiresAt: IsoDateTime,
   claimedAt: IsoDateTime.nullable(),
   redeemedAt: IsoDateTime.nullable(),
+  /**
+   * When the code's currency differs from the holder's credit currency (the currency of their
+   * largest credit balance): the amount converted via SGD at today's rates, and the rate used
+   * (1 unit of the code's currency in the credit currency). Null otherwise.
+   */
+  converted: z.object({ amount: MoneySchema, rate: z.number() }).nullable(),
 });
 export type GiftCode = z.infer<typeof GiftCodeSchema>;
 export const GiftCodesResponse = z.object({ giftCodes: z.array(GiftCodeSchema) });

@@ -2,7 +2,7 @@
 // A collection category is addressed either by its numeric id (`/categories/12`, the spec's
 // form) or by `/categories/{collectionSlug}/{categorySlug}` (what static pages link to).
 import { z } from 'zod';
-import { ChangedSinceQuery, CityRefSchema, CountryRefSchema, ImageSchema, IsoDateTime, PageQuery, QueryBool, Slug, listResponse } from './common.ts';
+import { ChangedSinceQuery, CityRefSchema, CountryRefSchema, ImageSchema, IsoDateTime, MoneySchema, PageQuery, QueryBool, Slug, listResponse } from './common.ts';
 import { OptionSummarySchema } from './options.ts';
 
 export const CollectionSchema = z.object({
@@ -65,3 +65,17 @@ export const ListCollectionsQuery = PageQuery.extend({
 export type ListCollectionsQuery = z.infer<typeof ListCollectionsQuery>;
 export const ListCollectionsResponse = listResponse('collections', CollectionSchema);
 export type ListCollectionsResponse = z.infer<typeof ListCollectionsResponse>;
+
+/** GET /collections/{id}/gift-options: the collection's experiences that can be given as gift experiences. */
+export const GiftOptionsParams = z.object({ id: z.coerce.number({ error: 'Collection id must be a number' }).int('Collection id must be a whole number').positive('Collection id must be a positive number') });
+export const GiftOptionSchema = z.object({
+  option: OptionSummarySchema,
+  /** The smallest party it is sold for, and the price of the gift for that party. */
+  guests: z.number().int(),
+  minGuests: z.number().int(),
+  maxGuests: z.number().int(),
+  price: MoneySchema,
+});
+export type GiftOption = z.infer<typeof GiftOptionSchema>;
+export const GiftOptionsResponse = z.object({ collectionId: z.number().int(), giftOptions: z.array(GiftOptionSchema) });
+export type GiftOptionsResponse = z.infer<typeof GiftOptionsResponse>;

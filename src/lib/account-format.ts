@@ -10,6 +10,15 @@ export function formatCredit(money: Money): string {
   }
 }
 
+/**
+ * A gift code's amount converted into the credit currency via SGD, with the rate used:
+ * "SGD 100.00 → MYR 330.00 at 1 SGD = 3.30 MYR".
+ */
+export function formatConversion(amount: Money, converted: { amount: Money; rate: number }): string {
+  const rate = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(converted.rate);
+  return `${formatCredit(amount)} → ${formatCredit(converted.amount)} at 1 ${amount.currency} = ${rate} ${converted.amount.currency}`;
+}
+
 export function formatDay(iso: string): string {
   const d = new Date(iso);
   return Number.isFinite(d.getTime()) ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d) : '';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { addGiftCode, giftCode, giftCodes, redeemGiftCode, removeGiftCode } from '../../api-client/accounts.ts';
 import { errorMessage } from '../../api-client/client.ts';
 import type { GiftCode } from '../../contract/accounts.ts';
-import { formatCredit, formatDay } from '../../lib/account-format.ts';
+import { formatConversion, formatCredit, formatDay } from '../../lib/account-format.ts';
 import FormField from '../forms/FormField.tsx';
 import { Empty, Loading, Problem, SectionHead } from './parts.tsx';
 import { useApi } from './use-api.ts';
@@ -61,6 +61,7 @@ export function GiftCodeList() {
             <li key={g.id}>
               <a href={`/account/gift-codes/${g.id}`} className="acct-gift" data-gift-code={g.code}>
                 <span className="acct-gift__amount">{formatCredit(g.amount)}</span>
+                {g.converted && <span className="acct-muted" data-gift-converted="">{formatConversion(g.amount, g.converted)}</span>}
                 <span className="acct-gift__code">{g.code}</span>
                 <span className="acct-muted">{g.senderName ? `From ${g.senderName}` : 'Gift code'}</span>
                 <span className={g.status === 'active' ? 'acct-tag acct-tag--ok' : 'acct-tag'}>{STATUS[g.status]}</span>
@@ -117,6 +118,12 @@ export function GiftCodeDetail({ id }: { id: string }) {
             <dt>Code</dt>
             <dd className="acct-gift__code">{g.code}</dd>
           </div>
+          {g.converted && (
+            <div>
+              <dt>In your credit currency</dt>
+              <dd data-gift-converted="">{formatConversion(g.amount, g.converted)}</dd>
+            </div>
+          )}
           <div>
             <dt>Status</dt>
             <dd data-gift-status="">{STATUS[g.status]}</dd>

@@ -7,7 +7,7 @@ import { AddGiftCodeBody } from '../../contract/accounts.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, notFound, readBody, readParams, reply } from '../http.ts';
 import { currentUser, requireUser } from '../session.ts';
-import { claimGiftCode, giftCodeView, heldGiftCode, heldGiftCodes, redeemGiftCode, removeGiftCode } from '../services/gift-codes.ts';
+import { claimGiftCode, creditTargetOf, giftCodeView, heldGiftCode, heldGiftCodes, redeemGiftCode, removeGiftCode } from '../services/gift-codes.ts';
 import { exponentOf } from '../services/referrals.ts';
 import { rateLimit } from '../middleware.ts';
 
@@ -20,15 +20,16 @@ export function giftCodeRoutes() {
 
   r.get('/gift_codes', async (c) => {
     const me = currentUser(c);
-    const rows = await heldGiftCodes(c.var.db, me.id);
-    return reply(c, { giftCodes: await Promise.all(rows.map((row) => giftCodeView(c.var.db, row))) });
+    const [rows, target] = await Promise.all([heldGiftCodes(c.var.db, me.id), creditTargetOf(c.var.db, me.id)]);
+    return reply(c, { giftCodes: await Promise.all(rows.map((row) => giftCodeView(c.var.db, row, target))) });
   });
 
   r.get('/gift_codes/:id', async (c) => {
     const { id } = readParams(c, Id);
-    const row = await heldGiftCode(c.var.db, id, currentUser(c).id);
+    const me = currentUser(c);
+    const row = await heldGiftCode(c.var.db, id, me.id);
     if (!row) throw notFound('Gift code');
-    return reply(c, await giftCodeView(c.var.db, row));
+    return reply(c, await giftCodeView(c.var.db, row, await creditTargetOf(c.var.db, me.id)));
   });
 
   // Guessing codes is the risk here: a tight per-IP budget.

@@ -6,14 +6,38 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { GiftCode } from '../../contract/accounts.ts';
 import type { Db } from '../db/client.ts';
 import { giftCodes } from '../db/schema.ts';
-import { addCredit, type Writer } from './credits.ts';
+import { convertMinor, exchangeRate } from '../../lib/money.ts';
+import { loadMoneyContext, unitOf, type MoneyContext } from './booking/catalog.ts';
+import { addCredit, balancesOf, type Writer } from './credits.ts';
 import { exponentOf } from './referrals.ts';
 
 export type GiftCodeRow = typeof giftCodes.$inferSelect;
 
-export async function giftCodeView(db: Writer, row: GiftCodeRow): Promise<GiftCode> {
+/** What a code's amount is shown in: the holder's credit currency (largest balance) and today's rates. */
+export type CreditTarget = { currency: string; m: MoneyContext } | null;
+
+export async function creditTargetOf(db: Db, userId: string): Promise<CreditTarget> {
+  const [main] = await balancesOf(db, userId);
+  if (!main) return null;
+  return { currency: main.currency, m: await loadMoneyContext(db) };
+}
+
+/** The amount in the target currency via SGD (the rate table is SGD-based), or null when it is the same currency. */
+function convertedAmount(row: GiftCodeRow, target: CreditTarget): GiftCode['converted'] {
+  if (!target || target.currency === row.currency) return null;
+  const { m } = target;
+  const known = (code: string) => m.units.has(code) && (code === 'SGD' || m.rates[code] !== undefined);
+  if (!known(row.currency) || !known(target.currency)) return null;
+  const from = unitOf(m, row.currency);
+  const to = unitOf(m, target.currency);
+  const minor = convertMinor(row.amount, from, to, m.rates);
+  return { amount: { amount: minor / 10 ** to.exponent, currency: to.code }, rate: exchangeRate(from.code, to.code, m.rates) };
+}
+
+export async function giftCodeView(db: Writer, row: GiftCodeRow, target: CreditTarget = null): Promise<GiftCode> {
   const exp = await exponentOf(db, row.currency);
   return {
+    converted: convertedAmount(row, target),
     id: row.id,
     code: row.code,
     amount: { amount: row.amount / 10 ** exp, currency: row.currency },

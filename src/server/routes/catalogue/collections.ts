@@ -2,11 +2,12 @@
 import { Hono } from 'hono';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Image } from '../../../contract/common.ts';
-import { ListCollectionsQuery, type CategoryDetail, type Collection, type CollectionDetail } from '../../../contract/collections.ts';
+import { GiftOptionsParams, ListCollectionsQuery, type CategoryDetail, type Collection, type CollectionDetail } from '../../../contract/collections.ts';
 import type { AppEnv } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { cities, collectionCategories, collectionOptions, collections, collectionTips, countries, options } from '../../db/schema.ts';
-import { notFound, readQuery, reply } from '../../http.ts';
+import { notFound, readParams, readQuery, reply } from '../../http.ts';
+import { collectionGiftOptions } from '../../services/gifts/gift-options.ts';
 import { changedSince, listChangeExtras } from './effective.ts';
 import { iso, toCityRef, toCountryRef } from './mappers.ts';
 import { loadOptionSummaries, loadOptionSummaryMap, visibleOption } from './options.ts';
@@ -193,6 +194,19 @@ export function collectionsRoutes() {
   app.get('/collections/:slug', async (c) => {
     const slug = slugParam(c, 'slug', 'Collection');
     return reply(c, await getCollectionDetail(loaderOf(c), slug));
+  });
+
+  // Spec §7: a collection's experiences that can be bought as gift experiences.
+  app.get('/collections/:id/gift-options', async (c) => {
+    const { id } = readParams(c, GiftOptionsParams);
+    const L = loaderOf(c);
+    const rows = await collectionGiftOptions(L.db, id);
+    const summaries = await loadOptionSummaryMap(L, rows.map((r) => r.optionId));
+    const giftOptions = rows.flatMap((r) => {
+      const option = summaries.get(r.optionId);
+      return option ? [{ option, guests: r.guests, minGuests: r.minGuests, maxGuests: r.maxGuests, price: r.price }] : [];
+    });
+    return reply(c, { collectionId: id, giftOptions });
   });
 
   app.get('/categories/:id{[0-9]{1,9}}', async (c) => {

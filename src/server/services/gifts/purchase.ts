@@ -30,7 +30,7 @@ export async function giftCardLimits(db: Db, currency: string) {
 }
 
 /** Price of a gift experience for `guests`, in minor units of the option's currency. */
-function experiencePrice(o: typeof options.$inferSelect, guests: number): number {
+export function experiencePrice(o: typeof options.$inferSelect, guests: number): number {
   if (guests < o.minQtyForPrice || guests > o.maxQtyForPrice) throw bad('guests', `This experience takes ${o.minQtyForPrice} to ${o.maxQtyForPrice} guests`);
   if (o.priceUnit === 'per_person' && o.adultPrice) return o.adultPrice * guests;
   if (o.priceUnit === 'per_group' && o.groupPrice) {
