@@ -34,7 +34,11 @@ export async function chooseInWidget(page: Page, slugCode: string, opts: { adult
   await page.goto(`/experiences/${slugCode}`);
   const panel = page.locator('#availability');
   await panel.getByRole('button', { name: 'Check availability' }).click();
+  // The month of the first open date is shown; late in a month its few days may all be nearly
+  // full (other journeys book the same departures), so the next month is the fallback.
+  await expect(panel.locator('.cal__day').first()).toBeVisible();
   const day = panel.locator('.cal__day[data-status="available"]:not([disabled])').first();
+  if (!(await day.count())) await panel.getByRole('button', { name: 'Next month' }).click();
   await expect(day).toBeVisible();
   await day.click();
   const time = panel.locator('.bw__chip input:not([disabled])').first();
