@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayResponse } from '../../contract/booking.ts';
 import { GiftCardsResponse, GiftExperienceCodeSchema, GiftSchema, GiftsResponse, RedeemGiftExperienceResponse } from '../../contract/gifts.ts';
 import { TripSchema } from '../../contract/trips.ts';
-import { creditAccounts, gifts, outbox, users } from '../db/schema.ts';
+import { creditAccounts, gifts, options, outbox, users } from '../db/schema.ts';
 import { QUEUES } from '../jobs/queue.ts';
 import { giftDeliveryHandler } from '../jobs/workers.ts';
 import { createMailer } from '../providers/mail.ts';
@@ -192,6 +192,28 @@ describe('gift experiences', () => {
     expectStatus(await recipient.agent.get('/api/v1/gift-experience-codes/GX-NOPE0-NOPE0-NOPE0-NOPE0'), 422);
     expectStatus(await buyer.agent.get(`/api/v1/trips/${tripId}`), 404);
     expectStatus(await t.post('/api/v1/redeem_gift_experiences', { code, date: dep.date }), 401);
+  });
+});
+
+describe('gift experience prices', () => {
+  it('are the booking price rules: a private group sells only the party its price covers', async () => {
+    const buyer = await member();
+    const [group] = await t.db.select({ id: options.id, slugCode: options.slugCode }).from(options).where(and(eq(options.priceUnit, 'per_group'), eq(options.published, true))).limit(1);
+    await t.db
+      .update(options)
+      .set({ groupPriceType: 'price_per_group_with_additional_pax_addon', groupPrice: 30_000, groupIncludedPax: 2, additionalPaxPrice: null, minQtyForPrice: 1, maxQtyForPrice: 6, priceCurrency: 'SGD' })
+      .where(eq(options.id, group!.id));
+    const four = await buyer.agent.post('/api/v1/gifts', card({ kind: 'experience', amount: undefined, option: group!.slugCode, guests: 4 }));
+    expectStatus(four, 422);
+    expect(four.body.fields?.['guests']).toBe('At most 2 guests per group');
+    const two = await buyer.agent.post('/api/v1/gifts', card({ kind: 'experience', amount: undefined, option: group!.slugCode, guests: 2 }));
+    expectStatus(two, 201);
+    expect(GiftSchema.parse((two.body as { gift: unknown }).gift).value).toEqual({ amount: 300, currency: 'SGD' });
+    // With an extra-guest price, a bigger party pays the group price plus each extra guest.
+    await t.db.update(options).set({ additionalPaxPrice: 4_500 }).where(eq(options.id, group!.id));
+    const four2 = await buyer.agent.post('/api/v1/gifts', card({ kind: 'experience', amount: undefined, option: group!.slugCode, guests: 4 }));
+    expectStatus(four2, 201);
+    expect(GiftSchema.parse((four2.body as { gift: unknown }).gift).value).toEqual({ amount: 390, currency: 'SGD' });
   });
 });
 

@@ -54,6 +54,30 @@ export function unitOf(m: MoneyContext, code: string): CurrencyUnit {
 }
 
 export type BookableRoom = PricingOption['rooms'][number] & { roomType: (typeof optionRooms.$inferSelect)['roomType']; privacy: 'private' | 'shared' };
+
+/** What the price rules read of an option (src/lib/pricing.ts), for bookings and gift experiences alike. */
+export function pricingOf(o: typeof options.$inferSelect, rooms: PricingOption['rooms'], transportItems: PricingOption['transportItems']): PricingOption {
+  return {
+    priceUnit: o.priceUnit,
+    groupPriceType: o.groupPriceType,
+    useChildPrices: o.useChildPrices,
+    hasLocalPrice: o.hasLocalPrice,
+    adultPrice: o.adultPrice,
+    childPrice: o.childPrice,
+    localAdultPrice: o.localAdultPrice,
+    localChildPrice: o.localChildPrice,
+    groupPrice: o.groupPrice,
+    groupIncludedPax: o.groupIncludedPax,
+    additionalPaxPrice: o.additionalPaxPrice,
+    minPax: o.minPax,
+    minQtyForPrice: o.minQtyForPrice,
+    maxQtyForPrice: o.maxQtyForPrice,
+    minNights: o.kind === 'stay' ? Math.max(1, o.durationNights ?? 1) : 1,
+    rooms,
+    transportItems,
+  };
+}
+
 export type BookableTransport = PricingTransport;
 
 export type BookableOption = {
@@ -126,25 +150,7 @@ export async function loadBookableOption(db: Db, ref: { slugCode: string } | { i
     groupPriceType: o.groupPriceType,
     bookType: o.bookType,
     currency: o.priceCurrency,
-    pricing: {
-      priceUnit: o.priceUnit,
-      groupPriceType: o.groupPriceType,
-      useChildPrices: o.useChildPrices,
-      hasLocalPrice: o.hasLocalPrice,
-      adultPrice: o.adultPrice,
-      childPrice: o.childPrice,
-      localAdultPrice: o.localAdultPrice,
-      localChildPrice: o.localChildPrice,
-      groupPrice: o.groupPrice,
-      groupIncludedPax: o.groupIncludedPax,
-      additionalPaxPrice: o.additionalPaxPrice,
-      minPax: o.minPax,
-      minQtyForPrice: o.minQtyForPrice,
-      maxQtyForPrice: o.maxQtyForPrice,
-      minNights: o.kind === 'stay' ? Math.max(1, o.durationNights ?? 1) : 1,
-      rooms: bookRooms,
-      transportItems,
-    },
+    pricing: pricingOf(o, bookRooms, transportItems),
     rule,
     startTimes: o.startTimes,
     durationMinutes: o.durationMinutes,

@@ -6,11 +6,12 @@ import type { z } from 'zod';
 import type { CreateGiftBody } from '../../../contract/gifts.ts';
 import { commonGiftAmounts, giftAmountLimits, giftDesign } from '../../../lib/gift-designs.ts';
 import { convertMinor, exchangeRate, toMinor } from '../../../lib/money.ts';
+import { MAX_QUANTITY, priceSelection } from '../../../lib/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { currencies, gifts, options, orders } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { randomId } from '../secrets.ts';
-import { checkoutUnit, loadMoneyContext, unitOf } from '../booking/catalog.ts';
+import { checkoutUnit, loadMoneyContext, pricingOf, unitOf } from '../booking/catalog.ts';
 import { todayInSingapore } from './send-time.ts';
 
 export type GiftInput = z.output<typeof CreateGiftBody>;
@@ -29,15 +30,28 @@ export async function giftCardLimits(db: Db, currency: string) {
   return { common, limits: giftAmountLimits(common) };
 }
 
-/** Price of a gift experience for `guests`, in minor units of the option's currency. */
-export function experiencePrice(o: typeof options.$inferSelect, guests: number): number {
-  if (guests < o.minQtyForPrice || guests > o.maxQtyForPrice) throw bad('guests', `This experience takes ${o.minQtyForPrice} to ${o.maxQtyForPrice} guests`);
-  if (o.priceUnit === 'per_person' && o.adultPrice) return o.adultPrice * guests;
-  if (o.priceUnit === 'per_group' && o.groupPrice) {
-    const extra = Math.max(0, guests - (o.groupIncludedPax ?? guests));
-    return o.groupPrice + extra * (o.additionalPaxPrice ?? 0);
-  }
-  throw bad('option', 'This experience cannot be given as a gift experience: choose a gift card instead');
+/**
+ * Price of a gift experience for `guests` adults, in minor units of the option's currency: the
+ * booking price rules themselves (src/lib/pricing.ts), so the redemption, which books through
+ * them, can always take what was sold. Stays (priced per room and night) are not giftable.
+ */
+export function giftExperiencePrice(o: typeof options.$inferSelect, guests: number): number {
+  if (o.priceUnit === 'per_room') throw bad('option', 'This experience cannot be given as a gift experience: choose a gift card instead');
+  const priced = priceSelection(pricingOf(o, [], []), { quantity: guests, childQuantity: 0, localQuantity: 0, childLocalQuantity: 0 });
+  if (!priced.ok) throw bad('guests', priced.message);
+  return priced.subtotal;
+}
+
+/** The party sizes a gift experience can be bought for (empty when none can). */
+export function giftGuestRange(o: typeof options.$inferSelect): { min: number; max: number } | null {
+  if (o.priceUnit === 'per_room') return null;
+  const pricing = pricingOf(o, [], []);
+  const fits = (n: number) => priceSelection(pricing, { quantity: n, childQuantity: 0, localQuantity: 0, childLocalQuantity: 0 }).ok;
+  const min = Math.max(1, o.minQtyForPrice);
+  if (!fits(min)) return null;
+  let max = min;
+  while (max < Math.min(o.maxQtyForPrice, MAX_QUANTITY) && fits(max + 1)) max++;
+  return { min, max };
 }
 
 export async function createGift(db: Db, buyer: GiftBuyer, body: GiftInput, now: Date) {
@@ -63,7 +77,7 @@ export async function createGift(db: Db, buyer: GiftBuyer, body: GiftInput, now:
     const [o] = await db.select().from(options).where(and(eq(options.slugCode, body.option ?? ''), eq(options.published, true), isNull(options.deletedAt)));
     if (!o) throw bad('option', 'This experience is not available as a gift');
     guests = body.guests ?? Math.max(1, o.minQtyForPrice);
-    value = { amount: experiencePrice(o, guests), currency: o.priceCurrency };
+    value = { amount: giftExperiencePrice(o, guests), currency: o.priceCurrency };
     optionId = o.id;
     optionName = o.name;
   }
