@@ -44,11 +44,13 @@ const GOING_AWAY = Buffer.from([0x88, 0x02, 0x03, 0xe9]);
 export async function listen(opts: ServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
   const { providers, jobs, ...rest } = opts;
   const payments = createPaymentProvider(opts.config, opts.db);
+  // One mailer for the API and the workers (one SMTP transport).
+  const mailer = providers?.mailer ?? createMailer(opts.config, opts.log);
   if (jobs) {
     await jobs.start();
-    await startWorkers(jobs, { db: opts.db, mailer: providers?.mailer ?? createMailer(opts.config, opts.log), siteUrl: opts.config.siteUrl, log: opts.log });
+    await startWorkers({ jobs, db: opts.db, mailer, siteUrl: opts.config.siteUrl, log: opts.log });
   }
-  const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), ...(providers ? { providers } : {}) });
+  const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), providers: { ...providers, mailer } });
   // Releases seats of payments left unfinished (15 minutes), lapses unpaid later payments and
   // invoices, and forgets idempotency keys older than eight days. Every process runs it: each
   // release happens in a transaction that locks the order, so two sweepers never double-release.

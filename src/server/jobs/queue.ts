@@ -14,6 +14,8 @@ import type { Database, Db } from '../db/client.ts';
 export const QUEUES = {
   /** Sends one gift's e-mail to its recipient (services/gifts/delivery.ts). */
   giftDelivery: { name: 'gift-delivery', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
+  /** Hands one kept outbox message to the mail transport, retried while it fails (providers/mail.ts). */
+  mailDelivery: { name: 'mail-delivery', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 

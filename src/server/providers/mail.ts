@@ -36,19 +36,42 @@ export class Mailer {
     this.log = opts.log;
   }
 
-  /** Keeps the message in the outbox and delivers it; a delivery failure is recorded and logged, not thrown. */
-  async send(db: Db, message: MailMessage): Promise<void> {
+  /** Whether messages leave the outbox at all (a transport is configured). */
+  get delivers(): boolean {
+    return this.transport !== undefined;
+  }
+
+  /** Keeps the message in the outbox only; `deliver(id)` sends it (the mail-delivery job does, with retries). */
+  async keep(db: Db, message: MailMessage): Promise<number> {
     const [row] = await db
       .insert(outbox)
       .values({ channel: 'mail', recipient: message.to, subject: message.subject, body: message.text })
       .returning({ id: outbox.id });
-    if (!this.transport || !row) return;
+    return row!.id;
+  }
+
+  /** Sends a kept message unless it has been sent; a failure is recorded on its row and thrown. */
+  async deliver(db: Db, id: number): Promise<void> {
+    if (!this.transport) return;
+    const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+    if (!row || row.sentAt) return;
     try {
-      await this.transport.send({ ...message, from: this.from });
-      await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
+      await this.transport.send({ to: row.recipient, subject: row.subject, text: row.body, from: this.from });
     } catch (err) {
-      this.log.error({ err, outboxId: row.id }, 'mail delivery failed');
-      await db.update(outbox).set({ error: err instanceof Error ? err.message.slice(0, 500) : 'delivery failed' }).where(eq(outbox.id, row.id));
+      await db.update(outbox).set({ error: err instanceof Error ? err.message.slice(0, 500) : 'delivery failed' }).where(eq(outbox.id, id));
+      throw err;
+    }
+    await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, id));
+  }
+
+  /** Keeps the message in the outbox and delivers it at once; a delivery failure is recorded and logged, not thrown. */
+  async send(db: Db, message: MailMessage): Promise<void> {
+    const id = await this.keep(db, message);
+    if (!this.transport) return;
+    try {
+      await this.deliver(db, id);
+    } catch (err) {
+      this.log.error({ err, outboxId: id }, 'mail delivery failed');
     }
   }
 }

@@ -9,8 +9,8 @@ import { GiftCardsResponse, GiftExperienceCodeSchema, GiftSchema, GiftsResponse,
 import { TripSchema } from '../../contract/trips.ts';
 import { creditAccounts, gifts, options, outbox, users } from '../db/schema.ts';
 import { QUEUES } from '../jobs/queue.ts';
-import { giftDeliveryHandler } from '../jobs/workers.ts';
-import { createMailer } from '../providers/mail.ts';
+import { giftDeliveryHandler, mailDeliveryHandler } from '../jobs/workers.ts';
+import { createMailer, Mailer } from '../providers/mail.ts';
 import { Agent } from '../testing/agent.ts';
 import { expectStatus, instantSgd, openDeparture } from '../testing/booking.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -71,7 +71,7 @@ async function buy(agent: Agent, body: Record<string, unknown>) {
 }
 
 const mailsTo = (email: string) => t.db.select().from(outbox).where(eq(outbox.recipient, email));
-const deliver = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), siteUrl: t.config.siteUrl, log: pino({ level: 'silent' }) }));
+const deliver = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), jobs: t.jobs, siteUrl: t.config.siteUrl, log: pino({ level: 'silent' }) }));
 
 describe('gift cards', () => {
   it('lists the designs with the common amounts of a currency', async () => {
@@ -107,7 +107,7 @@ describe('gift cards', () => {
     expect(mails[0]!.body).toContain(`/gift-cards/print/${gift.id}`);
 
     // Running the job again (a retry after a crash) sends nothing more.
-    const again = await giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), siteUrl: t.config.siteUrl, log: pino({ level: 'silent' }) });
+    const again = await giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), jobs: t.jobs, siteUrl: t.config.siteUrl, log: pino({ level: 'silent' }) });
     await again({ giftId: gift.id });
     expect(await mailsTo(body.recipientEmail)).toHaveLength(1);
 
@@ -140,6 +140,45 @@ describe('gift cards', () => {
     await buy(buyer.agent, body);
     expect(await deliver()).toBe(1);
     expect(await mailsTo(body.recipientEmail)).toHaveLength(1);
+  });
+
+  it('an SMTP failure is retried by the mail-delivery job, outside the gift\'s transaction', async () => {
+    const silent = pino({ level: 'silent' });
+    const sent: string[] = [];
+    let down = true;
+    const mailer = new Mailer({
+      from: 'gifts@verdant.test',
+      log: silent,
+      transport: {
+        name: 'flaky',
+        async send(m) {
+          if (down) throw new Error('421 Service not available, try again later');
+          sent.push(m.to);
+        },
+      },
+    });
+    const buyer = await member();
+    const body = card({ sendDate: inDays(0) });
+    const { gift } = await buy(buyer.agent, body);
+    const giftJobs = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, mailer, jobs: t.jobs, siteUrl: t.config.siteUrl, log: silent }));
+    const mailJobs = () => t.jobs.runDue(QUEUES.mailDelivery.name, mailDeliveryHandler({ db: t.db, mailer }));
+    expect(await giftJobs()).toBe(1);
+    const [kept] = await mailsTo(body.recipientEmail);
+    expect(kept).toMatchObject({ sentAt: null, error: null });
+    // The SMTP server refuses: the row says why and the job is left to retry.
+    expect(await mailJobs()).toBe(1);
+    const [failed] = await mailsTo(body.recipientEmail);
+    expect(failed?.error).toBe('421 Service not available, try again later');
+    const [job] = await t.jobs.jobsOf(QUEUES.mailDelivery.name, `mail:${kept!.id}`);
+    expect(job?.state).toBe('retry');
+    // The retry (run here without waiting for its backoff) delivers it, once.
+    down = false;
+    await mailDeliveryHandler({ db: t.db, mailer })({ outboxId: kept!.id });
+    await mailDeliveryHandler({ db: t.db, mailer })({ outboxId: kept!.id });
+    expect(sent).toEqual([body.recipientEmail]);
+    const [row] = await mailsTo(body.recipientEmail);
+    expect(row).toMatchObject({ error: null, sentAt: expect.any(Date) });
+    expect((await t.db.select().from(gifts).where(eq(gifts.id, gift.id)))[0]?.status).toBe('sent');
   });
 
   it('refuses bad input with field messages, and guests', async () => {

@@ -1,15 +1,18 @@
-// The gift-delivery job: sends one gift's e-mail to its recipient, once. The `sent_at` guard and
-// the outbox row are written in one transaction, so a job that runs again (its process died
-// before the queue heard it finished) finds the gift sent and does nothing.
+// The gift-delivery job: writes one gift's e-mail to its recipient, once. The `sent_at` guard, the
+// outbox row and (when mail leaves the outbox) its mail-delivery job are written in one
+// transaction, so a job that runs again (its process died before the queue heard it finished)
+// finds the gift sent and does nothing. The SMTP call happens in that mail-delivery job, outside
+// any transaction, and is retried by the queue while it fails.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { gifts } from '../../db/schema.ts';
+import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../providers/mail.ts';
 import { giftForMail } from './gift-view.ts';
 import { giftEmail } from './mail.ts';
 
-export type DeliveryDeps = { db: Db; mailer: Mailer; siteUrl: string; log: Logger };
+export type DeliveryDeps = { db: Db; mailer: Mailer; jobs: JobQueue; siteUrl: string; log: Logger };
 
 export async function deliverGift(d: DeliveryDeps, giftId: string, now = new Date()): Promise<'sent' | 'already_sent' | 'not_found'> {
   return d.db.transaction(async (tx) => {
@@ -25,8 +28,9 @@ export async function deliverGift(d: DeliveryDeps, giftId: string, now = new Dat
     const data = await giftForMail(tx, gift);
     if (!data) throw new Error(`gift ${giftId} has no code to send`);
     const mail = giftEmail(data, d.siteUrl);
-    await d.mailer.send(tx as unknown as Db, { to: gift.recipientEmail, subject: mail.subject, text: mail.text });
-    d.log.info({ giftId }, 'gift e-mail sent');
+    const outboxId = await d.mailer.keep(tx as unknown as Db, { to: gift.recipientEmail, subject: mail.subject, text: mail.text });
+    if (d.mailer.delivers) await d.jobs.enqueue(tx, QUEUES.mailDelivery.name, { outboxId }, { startAfter: now, key: `mail:${outboxId}` });
+    d.log.info({ giftId, outboxId }, 'gift e-mail written');
     return 'sent';
   });
 }
