@@ -48,7 +48,7 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
   const mailer = providers?.mailer ?? createMailer(opts.config, opts.log);
   if (jobs) {
     await jobs.start();
-    await startWorkers({ jobs, db: opts.db, mailer, siteUrl: opts.config.siteUrl, log: opts.log });
+    await startWorkers({ jobs, db: opts.db, mailer, siteUrl: opts.config.siteUrl, secretKey: opts.config.secretKey, log: opts.log });
   }
   const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), providers: { ...providers, mailer } });
   // Releases seats of payments left unfinished (15 minutes), lapses unpaid later payments and

@@ -5,7 +5,7 @@ import type { Mailer } from '../providers/mail.ts';
 import { deliverGift } from '../services/gifts/delivery.ts';
 import { type JobQueue, QUEUES } from './queue.ts';
 
-export type WorkerDeps = { db: Db; mailer: Mailer; jobs: JobQueue; siteUrl: string; log: Logger };
+export type WorkerDeps = { db: Db; mailer: Mailer; jobs: JobQueue; siteUrl: string; secretKey: string; log: Logger };
 
 export const giftDeliveryHandler = (d: WorkerDeps) => async (data: { giftId: string }) => {
   const result = await deliverGift(d, data.giftId);

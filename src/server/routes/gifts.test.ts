@@ -71,7 +71,7 @@ async function buy(agent: Agent, body: Record<string, unknown>) {
 }
 
 const mailsTo = (email: string) => t.db.select().from(outbox).where(eq(outbox.recipient, email));
-const deliver = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), jobs: t.jobs, siteUrl: t.config.siteUrl, log: pino({ level: 'silent' }) }));
+const deliver = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), jobs: t.jobs, siteUrl: t.config.siteUrl, secretKey: t.config.secretKey, log: pino({ level: 'silent' }) }));
 
 describe('gift cards', () => {
   it('lists the designs with the common amounts of a currency', async () => {
@@ -104,18 +104,22 @@ describe('gift cards', () => {
     expect(mails).toHaveLength(1);
     const code = /Your gift code: (GC-[0-9A-Z-]+)/.exec(mails[0]!.body)?.[1];
     expect(code).toMatch(/^GC-(\w{5}-){3}\w{5}$/);
-    expect(mails[0]!.body).toContain(`/gift-cards/print/${gift.id}`);
+    const print = new RegExp(`${t.config.siteUrl}(/gift-cards/print/${gift.id}\\?key=\\S+)`).exec(mails[0]!.body)?.[1];
+    expect(print).toBeDefined();
 
     // Running the job again (a retry after a crash) sends nothing more.
-    const again = await giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), jobs: t.jobs, siteUrl: t.config.siteUrl, log: pino({ level: 'silent' }) });
+    const again = await giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), jobs: t.jobs, siteUrl: t.config.siteUrl, secretKey: t.config.secretKey, log: pino({ level: 'silent' }) });
     await again({ giftId: gift.id });
     expect(await mailsTo(body.recipientEmail)).toHaveLength(1);
 
     // The printable card shows the code; an unknown id answers 404.
-    const page = await t.app.request(`/gift-cards/print/${gift.id}`);
+    const page = await t.app.request(print!);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(code);
     expect((await t.app.request('/gift-cards/print/not-a-real-gift-id')).status).toBe(404);
+    // The buyer knows the gift's id but not the e-mail's key: no code for them.
+    expect((await t.app.request(`/gift-cards/print/${gift.id}`)).status).toBe(404);
+    expect((await t.app.request(`/gift-cards/print/${gift.id}?key=${'A'.repeat(32)}`)).status).toBe(404);
 
     // The recipient adds the code and redeems it into credit.
     const recipient = await member();
@@ -160,7 +164,7 @@ describe('gift cards', () => {
     const buyer = await member();
     const body = card({ sendDate: inDays(0) });
     const { gift } = await buy(buyer.agent, body);
-    const giftJobs = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, mailer, jobs: t.jobs, siteUrl: t.config.siteUrl, log: silent }));
+    const giftJobs = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, mailer, jobs: t.jobs, siteUrl: t.config.siteUrl, secretKey: t.config.secretKey, log: silent }));
     const mailJobs = () => t.jobs.runDue(QUEUES.mailDelivery.name, mailDeliveryHandler({ db: t.db, mailer }));
     expect(await giftJobs()).toBe(1);
     const [kept] = await mailsTo(body.recipientEmail);

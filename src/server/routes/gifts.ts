@@ -18,7 +18,7 @@ import { giftExperienceCode, redeemGiftExperience } from '../services/gifts/expe
 import { createGift, giftCardLimits } from '../services/gifts/purchase.ts';
 import { rateLimit } from '../middleware.ts';
 import { giftForMail, giftView } from '../services/gifts/gift-view.ts';
-import { giftEmail, printableCard } from '../services/gifts/mail.ts';
+import { giftEmail, printableCard, printKeyMatches } from '../services/gifts/mail.ts';
 
 const Id = z.object({ id: z.string().regex(/^[\w-]{8,64}$/) });
 
@@ -95,10 +95,11 @@ export function giftPageRoutes() {
   const html = (body: string, status: 200 | 404 = 200) =>
     new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' } });
 
-  // The id is 128 random bits and reaches only the recipient (in their e-mail), like the code.
+  // The link carries a key only the recipient's e-mail has (the buyer knows the gift's id).
   r.get('/gift-cards/print/:id', async (c) => {
     const parsed = Id.safeParse(c.req.param());
-    const [g] = parsed.success ? await c.var.db.select().from(gifts).where(eq(gifts.id, parsed.data.id)) : [];
+    const keyed = parsed.success && printKeyMatches(c.var.config.secretKey, parsed.data.id, c.req.query('key') ?? '');
+    const [g] = keyed ? await c.var.db.select().from(gifts).where(eq(gifts.id, parsed.data.id)) : [];
     const data = g && g.sentAt ? await giftForMail(c.var.db, g) : null;
     if (!data) return html('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gift card not found</title></head><body><main><h1>Gift card not found</h1><p>Check the link in your e-mail.</p></main></body></html>', 404);
     return html(printableCard(data));
@@ -121,7 +122,7 @@ export function giftPageRoutes() {
       ...SAMPLE,
     };
     if (format === 'email') {
-      const mail = giftEmail(sample, c.var.config.siteUrl);
+      const mail = giftEmail(sample, { url: c.var.config.siteUrl, secret: c.var.config.secretKey });
       const esc = (s: string) => s.replace(/[&<>]/g, (x) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[x] as string);
       return html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview: ${esc(mail.subject)}</title></head><body><main><h1>${esc(mail.subject)}</h1><pre style="white-space:pre-wrap;font:16px/1.5 system-ui,sans-serif">${esc(mail.text)}</pre></main></body></html>`);
     }

@@ -12,7 +12,7 @@ import type { Mailer } from '../../providers/mail.ts';
 import { giftForMail } from './gift-view.ts';
 import { giftEmail } from './mail.ts';
 
-export type DeliveryDeps = { db: Db; mailer: Mailer; jobs: JobQueue; siteUrl: string; log: Logger };
+export type DeliveryDeps = { db: Db; mailer: Mailer; jobs: JobQueue; siteUrl: string; secretKey: string; log: Logger };
 
 export async function deliverGift(d: DeliveryDeps, giftId: string, now = new Date()): Promise<'sent' | 'already_sent' | 'not_found'> {
   return d.db.transaction(async (tx) => {
@@ -27,7 +27,7 @@ export async function deliverGift(d: DeliveryDeps, giftId: string, now = new Dat
     }
     const data = await giftForMail(tx, gift);
     if (!data) throw new Error(`gift ${giftId} has no code to send`);
-    const mail = giftEmail(data, d.siteUrl);
+    const mail = giftEmail(data, { url: d.siteUrl, secret: d.secretKey });
     const outboxId = await d.mailer.keep(tx as unknown as Db, { to: gift.recipientEmail, subject: mail.subject, text: mail.text });
     if (d.mailer.delivers) await d.jobs.enqueue(tx, QUEUES.mailDelivery.name, { outboxId }, { startAfter: now, key: `mail:${outboxId}` });
     d.log.info({ giftId, outboxId }, 'gift e-mail written');

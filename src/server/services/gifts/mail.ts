@@ -1,6 +1,7 @@
 // The recipient's e-mail and the printable card of a gift (also shown by the admin previews).
 import { GIFTS_NON_REFUNDABLE } from '../../../contract/gifts.ts';
 import { giftDesign } from '../../../lib/gift-designs.ts';
+import { hmac, safeEqual } from '../secrets.ts';
 
 export type GiftForMail = {
   id: string;
@@ -16,8 +17,16 @@ export type GiftForMail = {
   expiresOn: string;
 };
 
-export function giftEmail(g: GiftForMail, siteUrl: string): { subject: string; text: string } {
-  const card = `${siteUrl}/gift-cards/print/${g.id}`;
+/**
+ * The printable card's key: only the recipient's e-mail carries it. The gift id alone is not
+ * enough, since the buyer knows it (their gift list) and the card shows the code.
+ */
+export const printKey = (secret: string, giftId: string) => hmac(secret, `gift-print:${giftId}`).slice(0, 32);
+export const printKeyMatches = (secret: string, giftId: string, key: string) => safeEqual(printKey(secret, giftId), key);
+
+export function giftEmail(g: GiftForMail, site: { url: string; secret: string }): { subject: string; text: string } {
+  const siteUrl = site.url;
+  const card = `${siteUrl}/gift-cards/print/${g.id}?key=${printKey(site.secret, g.id)}`;
   const what = g.kind === 'card' ? `a Verdant gift card worth ${g.value}` : `a gift experience: ${g.experienceName ?? 'an experience'} for ${g.guests} ${g.guests === 1 ? 'guest' : 'guests'}`;
   const redeem =
     g.kind === 'card'
