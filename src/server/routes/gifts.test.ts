@@ -12,7 +12,7 @@ import { QUEUES } from '../jobs/queue.ts';
 import { giftDeliveryHandler, mailDeliveryHandler } from '../jobs/workers.ts';
 import { createMailer, Mailer } from '../providers/mail.ts';
 import { Agent } from '../testing/agent.ts';
-import { expectStatus, instantSgd, openDeparture } from '../testing/booking.ts';
+import { expectStatus, instantSgd, openDeparture, pickOption } from '../testing/booking.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import pino from 'pino';
 
@@ -235,6 +235,35 @@ describe('gift experiences', () => {
     expectStatus(await recipient.agent.get('/api/v1/gift-experience-codes/GX-NOPE0-NOPE0-NOPE0-NOPE0'), 422);
     expectStatus(await buyer.agent.get(`/api/v1/trips/${tripId}`), 404);
     expectStatus(await t.post('/api/v1/redeem_gift_experiences', { code, date: dep.date }), 401);
+  });
+});
+
+describe('a gift experience redeemed for a booking request', () => {
+  it('is the recipient\'s again when the operator declines the request', async () => {
+    const buyer = await member();
+    const rtb = await pickOption(t.db, [eq(options.bookType, 'request_to_book'), eq(options.priceUnit, 'per_person'), sql`jsonb_array_length(${options.startTimes}) > 0`]);
+    const body = card({ kind: 'experience', amount: undefined, option: rtb.slugCode, guests: 1, sendDate: inDays(0) });
+    const { gift } = await buy(buyer.agent, body);
+    expect(await deliver()).toBe(1);
+    const [mail] = await mailsTo(body.recipientEmail);
+    const code = /Your gift code: (GX-[0-9A-Z-]+)/.exec(mail!.body)?.[1] ?? '';
+    const recipient = await member();
+    const dep = await openDeparture(t, rtb.slugCode, 1);
+    const redeemed = await recipient.agent.post('/api/v1/redeem_gift_experiences', { code, date: dep.date, detailedTimeslotId: dep.timeslotId });
+    expectStatus(redeemed, 201);
+    const { tripId } = RedeemGiftExperienceResponse.parse(redeemed.body);
+    expect(TripSchema.parse((await recipient.agent.get(`/api/v1/trips/${tripId}`)).body.trip).status).toBe('processing');
+
+    const admin = new Agent(t, '198.51.100.251');
+    await admin.login('admin@verdant.test');
+    expectStatus(await admin.post(`/api/v1/operator/order-items/${tripId}/decline`, { note: 'Boat in repair' }), 200);
+    const [row] = await t.db.select().from(gifts).where(eq(gifts.id, gift.id));
+    expect(row).toMatchObject({ status: 'sent', redeemedAt: null, redeemedItemId: null });
+    const told = (await mailsTo(recipient.email)).find((m) => m.subject.startsWith('Booking request declined'));
+    expect(told?.body).toContain(`Your gift experience code ${code} can be used again.`);
+    // The code books another date.
+    const again = await recipient.agent.post('/api/v1/redeem_gift_experiences', { code, date: dep.date, detailedTimeslotId: dep.timeslotId });
+    expectStatus(again, 201);
   });
 });
 

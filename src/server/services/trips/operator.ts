@@ -5,7 +5,7 @@ import { cancellationDeadline, cancellationTerms } from '../../../lib/cancellati
 import { formatDate } from '../../../lib/format-date.ts';
 import { localNow } from '../../../lib/local-time.ts';
 import type { CurrentUser } from '../../context.ts';
-import { orderItemChangeRequests, orderItems, outbox, reviews } from '../../db/schema.ts';
+import { gifts, orderItemChangeRequests, orderItems, outbox, reviews } from '../../db/schema.ts';
 import { releaseUnits } from '../booking/availability.ts';
 import { resolvedOfItem } from '../booking/cart.ts';
 import { loadMoneyContext, unitOf } from '../booking/catalog.ts';
@@ -57,15 +57,27 @@ export async function operatorDecline(d: TripDeps, user: CurrentUser, itemId: st
     await releaseItemSeats(tx, t);
     await tx.update(orderItems).set({ status: 'declined', unitsHeld: 0, updatedAt: sql`now()` }).where(eq(orderItems.id, itemId));
     await recordRefunds(tx, t, 'declined', plan);
+    // A gift experience redeemed for this request is the recipient's again, for another date.
+    const [gift] = await tx
+      .update(gifts)
+      .set({ status: 'sent', redeemedAt: null, redeemedByUserId: null, redeemedItemId: null, updatedAt: sql`now()` })
+      .where(eq(gifts.redeemedItemId, itemId))
+      .returning({ code: gifts.code });
     const paid = await formatMoney(tx, amount, t.order.currency);
     await tx.insert(outbox).values(
       mail(t.order.customerEmail, `Booking request declined: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
         `Hi ${t.order.customerName},`,
         '',
         `We are sorry: the operator could not confirm ${t.option.name} on ${when(t.item)}.${note ? ` Their note: ${note}` : ''}`,
-        amount > 0 ? `We have refunded ${paid} in full to your original payment method.` : 'Nothing was charged for it.',
+        gift?.code
+          ? `Your gift experience code ${gift.code} can be used again.`
+          : amount > 0
+            ? `We have refunded ${paid} in full to your original payment method.`
+            : 'Nothing was charged for it.',
         '',
-        `Find another date: ${d.config.siteUrl}/experiences/${t.option.slugCode}`,
+        gift?.code
+          ? `Choose another date: ${d.config.siteUrl}/redeem-gift-experiences?code=${encodeURIComponent(gift.code)}`
+          : `Find another date: ${d.config.siteUrl}/experiences/${t.option.slugCode}`,
         '',
         'The Verdant team',
       ]),
