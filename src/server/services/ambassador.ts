@@ -8,7 +8,7 @@ import { buildStatements, daysOf, MINIMUM_PAYOUT_MINOR, periodRange, type Report
 import { BANK_RULES, bankAccountProblems, maskAccount, normaliseBankField } from '../../lib/bank-account.ts';
 import { toSnakeKey } from '../../lib/key-case.ts';
 import { toWireMoney } from '../../lib/money.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { affiliateClicks, affiliateCommissions, affiliateLinks, ambassadorBankAccounts, ambassadorPayouts, ambassadorProfiles, options, outbox, users } from '../db/schema.ts';
 import { HttpError, notFound } from '../http.ts';
 import { cappedAmount } from './affiliate-commissions.ts';
@@ -222,7 +222,7 @@ export async function popularProducts(db: Db, userId: string, period: ReportPeri
     .limit(20);
 }
 
-export async function statements(db: Db, userId: string, now: Date) {
+export async function statements(db: Db | Tx, userId: string, now: Date) {
   const months = await db
     .select({
       month: sql<string>`to_char(${affiliateCommissions.createdAt} at time zone 'UTC', 'YYYY-MM')`,
@@ -325,14 +325,19 @@ export async function review(db: Db, admin: { id: string }, userId: string, deci
 }
 
 export async function recordPayout(db: Db, admin: { id: string }, userId: string, month: string, now: Date) {
-  const { statements: list } = await statements(db, userId, now);
-  const due = list.filter((s) => s.status === 'pending' && s.month <= month);
-  if (!due.length) throw new HttpError(409, 'Nothing is due for payout up to that month');
-  const amount = due.reduce((s, x) => s + x.payable, 0);
   const unit = await programmeUnit(db);
-  const [row] = await db.insert(ambassadorPayouts).values({ userId, month: due[0]!.month, amount, currency: unit.code, paidBy: admin.id }).onConflictDoNothing().returning();
-  if (!row) throw new HttpError(409, 'That month is already paid');
-  return row;
+  return db.transaction(async (tx) => {
+    // One payout per ambassador at a time: two admins paying "up to February" and "up to March"
+    // at once would otherwise both count February (the unique month catches only equal months).
+    await tx.select({ userId: ambassadorProfiles.userId }).from(ambassadorProfiles).where(eq(ambassadorProfiles.userId, userId)).for('update');
+    const { statements: list } = await statements(tx, userId, now);
+    const due = list.filter((s) => s.status === 'pending' && s.month <= month);
+    if (!due.length) throw new HttpError(409, 'Nothing is due for payout up to that month');
+    const amount = due.reduce((s, x) => s + x.payable, 0);
+    const [row] = await tx.insert(ambassadorPayouts).values({ userId, month: due[0]!.month, amount, currency: unit.code, paidBy: admin.id }).onConflictDoNothing().returning();
+    if (!row) throw new HttpError(409, 'That month is already paid');
+    return row;
+  });
 }
 
 export async function moneyOf(db: Db) {

@@ -4,13 +4,13 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { CurrentUser } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { checkoutPayments, options, orderItemChangeRequests, orderItems, orderRefunds, orders, partnerMemberships, reviews, tripShares } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import type { PaymentProvider } from '../../providers/payments/port.ts';
 import { loadBookableOption, type BookableOption } from '../booking/catalog.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx } from '../../db/client.ts';
 export type ItemRow = typeof orderItems.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof checkoutPayments.$inferSelect;
