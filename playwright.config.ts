@@ -9,7 +9,8 @@ export default defineConfig({
   retries: process.env['CI'] ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The JSON report keeps every test's duration (where the suite's time goes: `node scripts/e2e-times.ts`).
+  reporter: process.env['CI'] ? [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]] : [['list'], ['html', { open: 'never' }], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
