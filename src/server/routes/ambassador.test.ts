@@ -192,6 +192,11 @@ describe('affiliate links and attribution', () => {
     expect(p).toMatchObject({ clicks: 1, bookings: 1, reversals: 0, conversionRate: 1, earnings: { amount: earned!.amount / 100, currency: 'SGD' } });
     expect(p.series).toHaveLength(7);
     expect(p.series.reduce((s, x) => s + x.clicks, 0)).toBe(1);
+    // All time: monthly points (at least six), the click counted in its month.
+    const all = await perf(a.agent, 'all_time');
+    expect(all.clicks).toBe(1);
+    expect(all.series.length).toBeGreaterThanOrEqual(6);
+    expect(all.series.find((x) => x.clicks === 1)?.label).toBe(new Date().toISOString().slice(0, 7));
     const popular = PopularProductsResponse.parse((await a.agent.get('/api/v1/ambassador/popular_products?period=last_7_days')).body);
     expect(popular.products).toEqual([expect.objectContaining({ slugCode: walk.slugCode, bookings: 1 })]);
     const links = AffiliateLinksResponse.parse((await a.agent.get('/api/v1/affiliate_links')).body);

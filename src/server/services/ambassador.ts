@@ -158,11 +158,13 @@ export async function performance(db: Db, userId: string, period: ReportPeriod, 
   const range = periodRange(period, now);
   const byMonth = period === 'all_time';
   const bucket = (d: Date) => (byMonth ? d.toISOString().slice(0, 7) : d.toISOString().slice(0, 10));
+  // Clicks are many (one row each): counted per day or month in SQL, in the same UTC buckets.
   const clicks = await db
-    .select({ at: affiliateClicks.createdAt })
+    .select({ bucket: sql<string>`to_char(${affiliateClicks.createdAt} at time zone 'UTC', ${sql.raw(byMonth ? "'YYYY-MM'" : "'YYYY-MM-DD'")})`, n: sql<number>`count(*)::int` })
     .from(affiliateClicks)
     .innerJoin(affiliateLinks, eq(affiliateLinks.id, affiliateClicks.linkId))
-    .where(and(eq(affiliateLinks.userId, userId), gte(affiliateClicks.createdAt, range.from), lt(affiliateClicks.createdAt, range.to)));
+    .where(and(eq(affiliateLinks.userId, userId), gte(affiliateClicks.createdAt, range.from), lt(affiliateClicks.createdAt, range.to)))
+    .groupBy(sql`1`);
   const ledger = await db
     .select({ kind: affiliateCommissions.kind, amount: affiliateCommissions.amount, createdAt: affiliateCommissions.createdAt, capped: affiliateCommissions.capped, productName: options.name })
     .from(affiliateCommissions)
@@ -173,7 +175,7 @@ export async function performance(db: Db, userId: string, period: ReportPeriod, 
   if (byMonth) {
     // At least six months, so a new ambassador's chart has a shape.
     const sixMonths = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1));
-    const first = [...clicks.map((c) => c.at), ...ledger.map((l) => l.createdAt)].reduce((a, b) => (a < b ? a : b), sixMonths);
+    const first = [...clicks.map((c) => new Date(`${c.bucket}-01T00:00:00Z`)), ...ledger.map((l) => l.createdAt)].reduce((a, b) => (a < b ? a : b), sixMonths);
     labels = [];
     for (let d = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), 1)); d <= now; d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1))) labels.push(bucket(d));
   } else {
@@ -181,8 +183,8 @@ export async function performance(db: Db, userId: string, period: ReportPeriod, 
   }
   const series = new Map(labels.map((l) => [l, { label: l, clicks: 0, bookings: 0, earnings: 0 }]));
   for (const c of clicks) {
-    const p = series.get(bucket(c.at));
-    if (p) p.clicks++;
+    const p = series.get(c.bucket);
+    if (p) p.clicks += Number(c.n);
   }
   for (const l of ledger) {
     const p = series.get(bucket(l.createdAt));
@@ -194,7 +196,7 @@ export async function performance(db: Db, userId: string, period: ReportPeriod, 
   const reversed = ledger.filter((l) => l.kind === 'reversed');
   return {
     range,
-    clicks: clicks.length,
+    clicks: clicks.reduce((sum, c) => sum + Number(c.n), 0),
     bookings: earned.length,
     reversals: reversed.length,
     earnings: ledger.reduce((s, l) => s + l.amount, 0),
