@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountRoute, formatConversion, formatCredit, formatDay } from './account-format.ts';
+import { accountRoute, conversionParts, formatConversion, formatCredit, formatDay } from './account-format.ts';
 
 describe('accountRoute', () => {
   it.each([
@@ -30,6 +30,7 @@ describe('formatters', () => {
   it('a gift code converted via SGD, with the rate', () => {
     expect(formatConversion({ amount: 100, currency: 'SGD' }, { amount: { amount: 330, currency: 'MYR' }, rate: 3.3 })).toBe('SGD 100.00 → MYR 330.00 at 1 SGD = 3.30 MYR');
     expect(formatConversion({ amount: 50, currency: 'SGD' }, { amount: { amount: 164.25, currency: 'MYR' }, rate: 3.285 })).toBe('SGD 50.00 → MYR 164.25 at 1 SGD = 3.285 MYR');
+    expect(conversionParts({ amount: 50, currency: 'SGD' }, { amount: { amount: 164.25, currency: 'MYR' }, rate: 3.285 })).toEqual({ amount: 'MYR 164.25', rate: '1 SGD = 3.285 MYR' });
   });
   it('days', () => {
     expect(formatDay('2026-02-18T07:45:00Z')).toBe('18 Feb 2026');

@@ -15,8 +15,14 @@ export function formatCredit(money: Money): string {
  * "SGD 100.00 → MYR 330.00 at 1 SGD = 3.30 MYR".
  */
 export function formatConversion(amount: Money, converted: { amount: Money; rate: number }): string {
+  const parts = conversionParts(amount, converted);
+  return `${formatCredit(amount)} → ${parts.amount} at ${parts.rate}`;
+}
+
+/** The two halves of a conversion, shown on their own lines: "MYR 330.00" and "1 SGD = 3.30 MYR". */
+export function conversionParts(amount: Money, converted: { amount: Money; rate: number }): { amount: string; rate: string } {
   const rate = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(converted.rate);
-  return `${formatCredit(amount)} → ${formatCredit(converted.amount)} at 1 ${amount.currency} = ${rate} ${converted.amount.currency}`;
+  return { amount: formatCredit(converted.amount), rate: `1 ${amount.currency} = ${rate} ${converted.amount.currency}` };
 }
 
 export function formatDay(iso: string): string {

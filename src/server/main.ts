@@ -12,7 +12,6 @@ import type { AppEnv } from './context.ts';
 import type { Db } from './db/client.ts';
 import { createPaymentProvider } from './providers/payments/select.ts';
 import type { RateLimitStore } from './providers/rate-limit.ts';
-import { sweepBooking } from './services/booking/checkout.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailer } from './providers/mail.ts';
@@ -36,8 +35,6 @@ function socketIp(c: Context<AppEnv>): string | undefined {
   }
 }
 
-export const SWEEP_EVERY_MS = 60_000;
-
 /** A server's websocket close frame (unmasked), status 1001 "going away". */
 const GOING_AWAY = Buffer.from([0x88, 0x02, 0x03, 0xe9]);
 
@@ -48,16 +45,11 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
   const mailer = providers?.mailer ?? createMailer(opts.config, opts.log);
   if (jobs) {
     await jobs.start();
-    await startWorkers({ jobs, db: opts.db, mailer, siteUrl: opts.config.siteUrl, secretKey: opts.config.secretKey, log: opts.log });
+    // The gift e-mails, their delivery, and the booking sweeper every minute (jobs/workers.ts):
+    // all on the durable queue, so a sweep runs once a minute whichever processes are up.
+    await startWorkers({ jobs, db: opts.db, mailer, siteUrl: opts.config.siteUrl, secretKey: opts.config.secretKey, log: opts.log, config: opts.config, payments });
   }
   const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), providers: { ...providers, mailer } });
-  // Releases seats of payments left unfinished (15 minutes), lapses unpaid later payments and
-  // invoices, and forgets idempotency keys older than eight days. Every process runs it: each
-  // release happens in a transaction that locks the order, so two sweepers never double-release.
-  const sweep = setInterval(() => {
-    sweepBooking({ db: opts.db, config: opts.config, log: opts.log, payments, jobs: jobs ?? null, user: null }).catch((err: unknown) => opts.log.error({ err }, 'booking sweeper failed'));
-  }, SWEEP_EVERY_MS);
-  sweep.unref();
   const server = await new Promise<Server>((resolvePromise, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.config.port, hostname: '0.0.0.0' }, () => resolvePromise(s as Server));
     (s as Server).once('error', reject);
@@ -77,7 +69,6 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
     url: `http://localhost:${port}`,
     close: () =>
       new Promise<void>((resolvePromise) => {
-        clearInterval(sweep);
         server.close(() => void (jobs ? jobs.stop().catch((err: unknown) => opts.log.error({ err }, 'job queue stop failed')) : Promise.resolve()).then(() => resolvePromise()));
         server.closeIdleConnections();
         // 1001 "going away": the browser's realtime store reconnects to the next process.

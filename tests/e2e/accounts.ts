@@ -27,11 +27,13 @@ let seq = 0;
 export const freshEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${(++seq).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
 
 /** Signs up a new user through the API (the test captcha challenge included). */
-export async function signUpViaApi(request: APIRequestContext, user: { name: string; email: string; password: string }) {
+export async function signUpViaApi(request: APIRequestContext, user: { name: string; email: string; password: string }, opts: { ref?: string; country?: string } = {}) {
   const challenge = await request.get('/api/v1/captcha/challenge', { headers: auth });
   const captcha = ((await challenge.json()) as { token: string }).token;
   const token = await csrf(request);
-  const res = await request.post('/users', { headers: { 'x-csrf-token': token }, data: { user: { ...user, password_confirmation: user.password }, captcha } });
+  // `ref` and `country` (the geolocation header): signed up through a friend's invite, from there.
+  const headers = { 'x-csrf-token': token, ...(opts.country ? { 'cf-ipcountry': opts.country } : {}) };
+  const res = await request.post('/users', { headers, data: { user: { ...user, password_confirmation: user.password }, captcha, ...(opts.ref ? { ref: opts.ref } : {}) } });
   expect(res.status(), `sign up ${user.email}`).toBe(200);
   return (await res.json()) as { token: string; user: { id: string } };
 }

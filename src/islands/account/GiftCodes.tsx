@@ -4,10 +4,20 @@ import { useState, type FormEvent } from 'react';
 import { addGiftCode, giftCode, giftCodes, redeemGiftCode, removeGiftCode } from '../../api-client/accounts.ts';
 import { errorMessage } from '../../api-client/client.ts';
 import type { GiftCode } from '../../contract/accounts.ts';
-import { formatConversion, formatCredit, formatDay } from '../../lib/account-format.ts';
+import { conversionParts, formatCredit, formatDay } from '../../lib/account-format.ts';
 import FormField from '../forms/FormField.tsx';
 import { Empty, Loading, Problem, SectionHead } from './parts.tsx';
 import { useApi } from './use-api.ts';
+
+/** A code in another currency than the holder's credit: its amount there (via SGD), and the rate used. */
+function Conversion({ amount, converted }: { amount: GiftCode['amount']; converted: NonNullable<GiftCode['converted']> }) {
+  const parts = conversionParts(amount, converted);
+  return (
+    <span className="acct-conversion" data-gift-converted="">
+      <span data-gift-converted-amount="">≈ {parts.amount}</span> <span className="acct-muted" data-gift-converted-rate="">at {parts.rate.replace(/ (?=[A-Z]{3}\b)/g, '\u00a0')}</span>
+    </span>
+  );
+}
 
 const STATUS: Record<GiftCode['status'], string> = { active: 'Ready to use', redeemed: 'Added to your credit', used: 'Used on a booking' };
 
@@ -61,7 +71,7 @@ export function GiftCodeList() {
             <li key={g.id}>
               <a href={`/account/gift-codes/${g.id}`} className="acct-gift" data-gift-code={g.code}>
                 <span className="acct-gift__amount">{formatCredit(g.amount)}</span>
-                {g.converted && <span className="acct-muted" data-gift-converted="">{formatConversion(g.amount, g.converted)}</span>}
+                {g.converted && <Conversion amount={g.amount} converted={g.converted} />}
                 <span className="acct-gift__code">{g.code}</span>
                 <span className="acct-muted">{g.senderName ? `From ${g.senderName}` : 'Gift code'}</span>
                 <span className={g.status === 'active' ? 'acct-tag acct-tag--ok' : 'acct-tag'}>{STATUS[g.status]}</span>
@@ -121,7 +131,9 @@ export function GiftCodeDetail({ id }: { id: string }) {
           {g.converted && (
             <div>
               <dt>In your credit currency</dt>
-              <dd data-gift-converted="">{formatConversion(g.amount, g.converted)}</dd>
+              <dd>
+                <Conversion amount={g.amount} converted={g.converted} />
+              </dd>
             </div>
           )}
           <div>

@@ -146,7 +146,7 @@ export default function GiftSendApp() {
         </div>
         {custom && (
           <FormField label={`Your amount (${limits.min.toLocaleString('en')} to ${limits.max.toLocaleString('en')} ${currency})`} error={errors['amount']}>
-            <input name="customAmount" inputMode="decimal" autoComplete="off" />
+            <input name="customAmount" type="text" inputMode="decimal" autoComplete="off" />
           </FormField>
         )}
         {!custom && errors['amount'] && <p className="form-field__error">{errors['amount']}</p>}
@@ -172,13 +172,13 @@ export default function GiftSendApp() {
       <fieldset className="gift-form__group">
         <legend>Who is it for?</legend>
         <FormField label="Recipient's name" error={errors['recipientName']}>
-          <input name="recipientName" autoComplete="off" maxLength={80} />
+          <input name="recipientName" type="text" autoComplete="off" maxLength={80} />
         </FormField>
         <FormField label="Recipient's e-mail" error={errors['recipientEmail']} hint="We e-mail the gift card to this address on the send date.">
           <input name="recipientEmail" type="email" autoComplete="off" maxLength={200} />
         </FormField>
         <FormField label="From" error={errors['senderName']}>
-          <input name="senderName" autoComplete="name" maxLength={80} defaultValue={user?.name ?? ''} key={user?.id ?? 'guest'} />
+          <input name="senderName" type="text" autoComplete="name" maxLength={80} defaultValue={user?.name ?? ''} key={user?.id ?? 'guest'} />
         </FormField>
         <FormField label="Your message" optional error={errors['message']}>
           <textarea name="message" rows={4} maxLength={500} />

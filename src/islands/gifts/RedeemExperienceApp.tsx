@@ -101,7 +101,7 @@ export default function RedeemExperienceApp() {
     <div className="gift-redeem">
       <form className="gift-form" onSubmit={(e) => void lookUp(e)} noValidate>
         <FormField label="Gift code" error={found ? undefined : (error ?? undefined)} hint="It is in the e-mail you received, e.g. GX-1A2B3-…">
-          <input name="code" autoComplete="off" autoCapitalize="characters" maxLength={40} readOnly={!!found} />
+          <input name="code" type="text" autoComplete="off" autoCapitalize="characters" maxLength={40} readOnly={!!found} />
         </FormField>
         {!found && (
           <button type="submit" className="button button--accent" disabled={busy} aria-busy={busy || undefined}>

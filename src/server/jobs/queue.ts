@@ -16,7 +16,16 @@ export const QUEUES = {
   giftDelivery: { name: 'gift-delivery', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
   /** Hands one kept outbox message to the mail transport, retried while it fails (providers/mail.ts). */
   mailDelivery: { name: 'mail-delivery', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
+  /**
+   * The booking sweeper (services/booking/checkout/sweeper.ts), every minute on a schedule. One
+   * job per minute for all processes; `stately` keeps at most one waiting and one running, and a
+   * failed sweep is not retried (the next minute's sweep does the same work).
+   */
+  bookingSweep: { name: 'booking-sweep', policy: 'stately', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 },
 } as const;
+
+/** Recurring jobs (cron, UTC): installed by every listening process, sent once per occurrence by pg-boss. */
+export const SCHEDULES = [{ queue: QUEUES.bookingSweep.name, cron: '* * * * *' }] as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -78,6 +87,21 @@ export class JobQueue {
     const id = await this.#boss.send(name, data, { startAfter: opts.startAfter, singletonKey: opts.key, db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) });
     if (!id) throw new Error(`job ${name} ${opts.key} was not enqueued`);
     return id;
+  }
+
+  /**
+   * Installs (or updates) a recurring job: pg-boss's own cron pass sends one job per occurrence,
+   * whichever processes are running (its throttle slot keeps two from sending the same one).
+   */
+  async schedule(name: QueueName, cron: string): Promise<void> {
+    this.#assertRunning();
+    await this.#boss.schedule(name, cron, null, { tz: 'UTC' });
+  }
+
+  /** The recurring jobs installed for `name` (tests). */
+  async schedulesOf(name: QueueName) {
+    this.#assertRunning();
+    return (await this.#boss.getSchedules(name)).map((s) => ({ name: s.name, cron: s.cron }));
   }
 
   /** Moves a queued job's start (the test clock uses it to let time pass for one job). */

@@ -1,11 +1,16 @@
-// The handlers of every queue, registered by the listening process (main.ts).
+// The handlers of every queue, registered by the listening process (main.ts), and the recurring
+// jobs it installs.
 import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../providers/mail.ts';
+import type { PaymentProvider } from '../providers/payments/port.ts';
+import { sweepBooking } from '../services/booking/checkout.ts';
 import { deliverGift } from '../services/gifts/delivery.ts';
-import { type JobQueue, QUEUES } from './queue.ts';
+import { type JobQueue, QUEUES, SCHEDULES } from './queue.ts';
 
 export type WorkerDeps = { db: Db; mailer: Mailer; jobs: JobQueue; siteUrl: string; secretKey: string; log: Logger };
+export type SweepDeps = { db: Db; config: Config; log: Logger; payments: PaymentProvider; jobs: JobQueue };
 
 export const giftDeliveryHandler = (d: WorkerDeps) => async (data: { giftId: string }) => {
   const result = await deliverGift(d, data.giftId);
@@ -14,7 +19,19 @@ export const giftDeliveryHandler = (d: WorkerDeps) => async (data: { giftId: str
 
 export const mailDeliveryHandler = (d: Pick<WorkerDeps, 'db' | 'mailer'>) => (data: { outboxId: number }) => d.mailer.deliver(d.db, data.outboxId);
 
-export async function startWorkers(d: WorkerDeps): Promise<void> {
+/**
+ * Releases seats of payments left unfinished (15 minutes), lapses unpaid later payments,
+ * invoices and gift orders, and forgets idempotency keys older than eight days. Each release
+ * locks its order in a transaction, so a sweep that overlaps another never double-releases.
+ */
+export const bookingSweepHandler = (d: SweepDeps) => async () => {
+  const { expired, lapsed } = await sweepBooking({ ...d, user: null });
+  if (expired + lapsed > 0) d.log.info({ expired, lapsed }, 'booking sweeper released orders');
+};
+
+export async function startWorkers(d: WorkerDeps & { config: Config; payments: PaymentProvider }): Promise<void> {
   await d.jobs.work(QUEUES.giftDelivery.name, giftDeliveryHandler(d));
   await d.jobs.work(QUEUES.mailDelivery.name, mailDeliveryHandler(d));
+  await d.jobs.work(QUEUES.bookingSweep.name, bookingSweepHandler({ db: d.db, config: d.config, log: d.log, payments: d.payments, jobs: d.jobs }));
+  for (const s of SCHEDULES) await d.jobs.schedule(s.queue, s.cron);
 }

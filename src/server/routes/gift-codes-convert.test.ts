@@ -46,6 +46,15 @@ describe('gift codes converted via SGD', () => {
     expect(GiftCodeSchema.parse(one.body).converted).toEqual(g.converted);
   });
 
+  it('answers a code just added converted too, as the list shows it', async () => {
+    const r = await tess.post('/api/v1/gift_codes', { code: DEMO_GIFT_CODES.unclaimed });
+    expect(r.status).toBe(201);
+    const added = GiftCodeSchema.parse(r.body);
+    expect(added.converted?.amount.currency).toBe('MYR');
+    const listed = GiftCodesResponse.parse((await tess.get('/api/v1/gift_codes')).body).giftCodes.find((g) => g.code === DEMO_GIFT_CODES.unclaimed);
+    expect(added.converted).toEqual(listed?.converted);
+  });
+
   it('answers 404 for another person’s code and 422 for a malformed id', async () => {
     const g = await heldCode(tess);
     expect((await ada.get(`/api/v1/gift_codes/${g.id}`)).status).toBe(404);

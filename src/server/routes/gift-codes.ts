@@ -35,9 +35,11 @@ export function giftCodeRoutes() {
   // Guessing codes is the risk here: a tight per-IP budget.
   r.post('/gift_codes', rateLimit({ bucket: 'gift-code-claim', limit: (c) => Math.max(10, Math.floor(c.var.config.rateLimitPerMinute / 30)) }), async (c) => {
     const body = await readBody(c, AddGiftCodeBody);
-    const result = await claimGiftCode(c.var.db, currentUser(c).id, body.code);
+    const me = currentUser(c);
+    const result = await claimGiftCode(c.var.db, me.id, body.code);
     if (!result.ok) throw new HttpError(422, result.error, { fields: { code: result.error } });
-    return reply(c, await giftCodeView(c.var.db, result.row), 201);
+    // The answer joins the list as it is: converted into the credit currency like the list's.
+    return reply(c, await giftCodeView(c.var.db, result.row, await creditTargetOf(c.var.db, me.id)), 201);
   });
 
   r.post('/gift_codes/:id/redeem', async (c) => {

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayResponse } from '../../contract/booking.ts';
 import { GiftCardsResponse, GiftExperienceCodeSchema, GiftSchema, GiftsResponse, RedeemGiftExperienceResponse } from '../../contract/gifts.ts';
 import { TripSchema } from '../../contract/trips.ts';
-import { creditAccounts, gifts, options, outbox, users } from '../db/schema.ts';
-import { QUEUES } from '../jobs/queue.ts';
-import { giftDeliveryHandler, mailDeliveryHandler } from '../jobs/workers.ts';
+import { creditAccounts, gifts, options, orders, outbox, users } from '../db/schema.ts';
+import { QUEUES, SCHEDULES } from '../jobs/queue.ts';
+import { bookingSweepHandler, giftDeliveryHandler, mailDeliveryHandler } from '../jobs/workers.ts';
+import { createPaymentProvider } from '../providers/payments/select.ts';
 import { createMailer, Mailer } from '../providers/mail.ts';
 import { Agent } from '../testing/agent.ts';
 import { expectStatus, instantSgd, openDeparture, pickOption } from '../testing/booking.ts';
@@ -183,6 +184,33 @@ describe('gift cards', () => {
     const [row] = await mailsTo(body.recipientEmail);
     expect(row).toMatchObject({ error: null, sentAt: expect.any(Date) });
     expect((await t.db.select().from(gifts).where(eq(gifts.id, gift.id)))[0]?.status).toBe('sent');
+  });
+
+  it('lapses unpaid through the booking sweeper (a job on the queue, scheduled every minute): cancelled, never sent, told in a gift\'s words', async () => {
+    for (const s of SCHEDULES) await t.jobs.schedule(s.queue, s.cron);
+    expect(await t.jobs.schedulesOf(QUEUES.bookingSweep.name)).toEqual([{ name: 'booking-sweep', cron: '* * * * *' }]);
+    const buyer = await member();
+    const body = card({ sendDate: inDays(0), recipientName: 'Lapsed Tess' });
+    const r = await buyer.agent.post('/api/v1/gifts', body);
+    expectStatus(r, 201);
+    const { gift, order } = r.body as { gift: { id: string }; order: { id: string } };
+    // Its payment was due a minute ago: the next sweep lapses it.
+    await t.db.update(orders).set({ paymentDueAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, order.id));
+    await t.jobs.enqueue(t.db, QUEUES.bookingSweep.name, {}, { startAfter: new Date(), key: `test-sweep-${order.id}` });
+    const sweep = bookingSweepHandler({ db: t.db, config: t.config, log: pino({ level: 'silent' }), payments: createPaymentProvider(t.config, t.db), jobs: t.jobs });
+    expect(await t.jobs.runDue(QUEUES.bookingSweep.name, sweep)).toBe(1);
+    const [row] = await t.db.select({ status: gifts.status }).from(gifts).where(eq(gifts.id, gift.id));
+    expect(row?.status).toBe('cancelled');
+    const [o] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    expect(o?.status).toBe('expired');
+    const mails = await mailsTo(buyer.email);
+    const lapsed = mails.find((m) => m.subject === 'Your gift for Lapsed Tess was not sent');
+    expect(lapsed?.body).toContain('your gift card of S$100 for Lapsed Tess by its due date, so we have cancelled it');
+    expect(lapsed?.body).not.toMatch(/places|booking/);
+    // Nothing is ever sent to the recipient, and the buyer's list leaves it out.
+    expect(await deliver()).toBe(0);
+    expect(await mailsTo(body.recipientEmail)).toHaveLength(0);
+    expect(GiftsResponse.parse((await buyer.agent.get('/api/v1/gifts')).body).gifts).toHaveLength(0);
   });
 
   it('refuses bad input with field messages, and guests', async () => {

@@ -1,9 +1,9 @@
 // Placing a paid gift (called by settlePayment inside its transaction, for an order that has a
 // gift instead of an item): the order is placed, a gift card gets its gift code, a gift
 // experience its code, and the recipient's e-mail is enqueued for the send date (ADR 0023).
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { giftCodes, gifts, orders, outbox } from '../../db/schema.ts';
+import { giftCodes, gifts, options, orders, outbox } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { QUEUES } from '../../jobs/queue.ts';
 import { freeOrderNumber } from '../booking/checkout/order-number.ts';
@@ -68,4 +68,30 @@ export async function placeGift(tx: Tx, deps: { jobs: JobQueue | null; siteUrl: 
     ].join('\n'),
   });
   return true;
+}
+
+/**
+ * An unpaid gift order that lapsed (the booking sweeper, inside its transaction): the gift is
+ * cancelled, so nothing is ever sent, and the buyer's e-mail says so in a gift's words (a
+ * booking's lapse e-mail talks about released places). Null when the order has no gift.
+ */
+export async function lapseGift(tx: Tx, order: OrderRow, siteUrl: string): Promise<{ subject: string; body: string } | null> {
+  const gift = await giftOfOrder(tx, order.id);
+  if (!gift) return null;
+  await tx.update(gifts).set({ status: 'cancelled', updatedAt: sql`now()` }).where(and(eq(gifts.id, gift.id), eq(gifts.status, 'pending_payment')));
+  const format = await moneyFormatter(tx as unknown as Db);
+  const [option] = gift.optionId ? await tx.select({ name: options.name }).from(options).where(eq(options.id, gift.optionId)) : [];
+  const what = gift.kind === 'card' ? `gift card of ${format({ amount: gift.amount, currency: gift.currency })}` : `gift experience${option ? ` (${option.name})` : ''}`;
+  return {
+    subject: `Your gift for ${gift.recipientName} was not sent`,
+    body: [
+      `Hi ${order.customerName},`,
+      '',
+      `We did not receive the payment for your ${what} for ${gift.recipientName} by its due date, so we have cancelled it: nothing will be sent to ${gift.recipientEmail}, and you have not been charged for it.`,
+      '',
+      `You are welcome to send it again: ${siteUrl}/gifts/send`,
+      '',
+      'The Verdant team',
+    ].join('\n'),
+  };
 }

@@ -3,6 +3,7 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import { orders, outbox } from '../../../db/schema.ts';
 import { IN_FLIGHT } from '../cart.ts';
 import { deleteOldKeys } from '../idempotency.ts';
+import { lapseGift } from '../../gifts/place.ts';
 import { type CheckoutDeps, nowOf } from './deps.ts';
 import { latestPayment } from './order-view.ts';
 import { releaseOrder, settlePayment } from './settle.ts';
@@ -56,11 +57,15 @@ export async function sweepBooking(d: CheckoutDeps, opts: { limit?: number; orde
       const [locked] = await tx.select().from(orders).where(eq(orders.id, o.id)).for('update');
       if (!locked || locked.status !== 'awaiting_payment' || !locked.paymentDueAt || locked.paymentDueAt > now) return false;
       await releaseOrder(tx, d, locked, 'expired', { code: 'payment_overdue', message: 'The booking was not paid by its due date.' });
+      // A gift's order (no item, no places held): the gift is cancelled and told in its own words.
+      const gift = await lapseGift(tx, locked, d.config.siteUrl);
       await tx.insert(outbox).values({
         channel: 'mail',
         recipient: locked.customerEmail,
-        subject: `Your booking ${locked.number ?? ''} has lapsed`.replace('  ', ' '),
-        body: [`Hi ${locked.customerName},`, '', `We did not receive the payment for booking ${locked.number ?? locked.id} by its due date, so the places we held have been released.`, '', 'You are welcome to book again if there is still room.', '', 'The Verdant team'].join('\n'),
+        ...(gift ?? {
+          subject: `Your booking ${locked.number ?? ''} has lapsed`.replace('  ', ' '),
+          body: [`Hi ${locked.customerName},`, '', `We did not receive the payment for booking ${locked.number ?? locked.id} by its due date, so the places we held have been released.`, '', 'You are welcome to book again if there is still room.', '', 'The Verdant team'].join('\n'),
+        }),
       });
       return true;
     });
