@@ -16,6 +16,7 @@ import { sweepBooking } from './services/booking/checkout.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailer } from './providers/mail.ts';
+import type { SiteBuilder } from './services/publish.ts';
 
 export type ServerOptions = {
   config: Config;
@@ -26,6 +27,8 @@ export type ServerOptions = {
   providers?: AppOptions['providers'];
   /** The durable job queue (ADR 0023): started here, its workers run in this process. */
   jobs?: JobQueue;
+  /** The static site's builder (the process that owns dist): runs the publish queue's jobs. */
+  site?: SiteBuilder;
 };
 
 function socketIp(c: Context<AppEnv>): string | undefined {
@@ -42,11 +45,11 @@ export const SWEEP_EVERY_MS = 60_000;
 const GOING_AWAY = Buffer.from([0x88, 0x02, 0x03, 0xe9]);
 
 export async function listen(opts: ServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
-  const { providers, jobs, ...rest } = opts;
+  const { providers, jobs, site, ...rest } = opts;
   const payments = createPaymentProvider(opts.config, opts.db);
   if (jobs) {
     await jobs.start();
-    await startWorkers(jobs, { db: opts.db, mailer: providers?.mailer ?? createMailer(opts.config, opts.log), siteUrl: opts.config.siteUrl, log: opts.log });
+    await startWorkers(jobs, { db: opts.db, mailer: providers?.mailer ?? createMailer(opts.config, opts.log), siteUrl: opts.config.siteUrl, log: opts.log, ...(site ? { site } : {}) });
   }
   const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), ...(providers ? { providers } : {}) });
   // Releases seats of payments left unfinished (15 minutes), lapses unpaid later payments and

@@ -3,9 +3,17 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../providers/mail.ts';
 import { deliverGift } from '../services/gifts/delivery.ts';
+import { publishHandler, recoverPublishRuns, type SiteBuilder } from '../services/publish.ts';
 import { type JobQueue, QUEUES } from './queue.ts';
 
-export type WorkerDeps = { db: Db; mailer: Mailer; siteUrl: string; log: Logger };
+export type WorkerDeps = {
+  db: Db;
+  mailer: Mailer;
+  siteUrl: string;
+  log: Logger;
+  /** The static site's builder: given only to the process that owns dist (npm start, dev). */
+  site?: SiteBuilder;
+};
 
 export const giftDeliveryHandler = (d: WorkerDeps) => async (data: { giftId: string }) => {
   const result = await deliverGift(d, data.giftId);
@@ -14,4 +22,9 @@ export const giftDeliveryHandler = (d: WorkerDeps) => async (data: { giftId: str
 
 export async function startWorkers(jobs: JobQueue, d: WorkerDeps): Promise<void> {
   await jobs.work(QUEUES.giftDelivery.name, giftDeliveryHandler(d));
+  if (d.site) {
+    await jobs.work(QUEUES.sitePublish.name, publishHandler({ db: d.db, log: d.log, site: d.site }));
+    const recovered = await recoverPublishRuns(d.db, jobs);
+    if (recovered) d.log.warn({ recovered }, 'site-publish: runs interrupted by a restart were queued again');
+  }
 }
