@@ -10,12 +10,13 @@
 //      folder with VERDANT_ONLY_PAGES (src/components/render-only.ts);
 //   3. clones the live build with hard links (`cp -al`: no page is copied), replaces the
 //      selected pages with the staged ones, removes selected pages that are gone (unpublished),
-//      re-indexes search (pagefind) over the clone, precompresses what changed, and swaps the
-//      dist symlink with one rename().
+//      precompresses what changed, and swaps the dist symlink with one rename();
+//   4. then, in the background, re-indexes search (pagefind) over the live build and puts the
+//      new index in with its entry file renamed last (applySearchIndex).
 // Any failure before the swap leaves the live site as it was. Without a live build, or when
 // the storefront's code changed since it, a publish is a full build (build-site.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, readlink, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { createApp } from '../../src/server/app.ts';
@@ -118,11 +119,86 @@ export async function mergeStaged(clone: string, staging: string, selection: Pag
 
 export type PublishTimings = Record<string, number>;
 
-export function createSitePublisher(opts: { db: Db; config: Config; log: Logger; build?: boolean }): SiteBuilder & { lastTimings: PublishTimings } {
-  const app = createApp({ db: opts.db, config: opts.config, log: opts.log, rateLimitStore: new MemoryRateLimitStore() });
-  const get = inProcessGet(app, opts.config);
+/** The tools a publish runs; tests give fakes. */
+export type PublishTools = {
+  /** Renders the selected pages (and the static routes) of the content in `contentDir` into `outDir`. */
+  render(selectionFile: string, outDir: string, contentDir: string): Promise<void>;
+  /** Writes the search index of the site in `siteDir` into `outDir`. */
+  index(siteDir: string, outDir: string): Promise<void>;
+};
+
+export const defaultTools: PublishTools = {
+  render: (selectionFile, outDir, contentDir) =>
+    runTool(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+      VERDANT_OUT_DIR: outDir,
+      VERDANT_CONTENT_DIR: contentDir,
+      VERDANT_ONLY_PAGES: selectionFile,
+      NODE_ENV: 'production',
+    }),
+  index: (siteDir, outDir) => runTool(process.execPath, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', siteDir, '--output-path', outDir, '--silent'], {}),
+};
+
+/** One at a time: cloning the live build and writing into it never overlap. */
+function mutex() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const result = tail.then(fn, fn);
+    tail = result.catch(() => {});
+    return result;
+  };
+}
+
+const liveDirOf = async (distDir: string) => resolve(dirname(distDir), await readlink(distDir));
+
+/**
+ * Puts a fresh search index into the live build: new files first, then the entry file by
+ * rename, so a reader loads the old index or the new one whole. Replaced files lose their stale
+ * precompressed copies; old fragments stay until the next full build (they are content-hashed).
+ */
+export async function applySearchIndex(liveDir: string, indexDir: string): Promise<number> {
+  const ENTRY = 'pagefind-entry.json';
+  const target = join(liveDir, 'pagefind');
+  await mkdir(target, { recursive: true });
+  let written = 0;
+  const put = async (rel: string) => {
+    const data = await readFile(join(indexDir, rel));
+    const to = join(target, rel);
+    if (existsSync(to) && (await readFile(to)).equals(data)) return;
+    await mkdir(dirname(to), { recursive: true });
+    for (const ext of ['.br', '.gz']) await rm(`${to}${ext}`, { force: true });
+    await replaceFile(to, data);
+    written++;
+  };
+  for await (const rel of walk(indexDir)) if (rel !== ENTRY) await put(rel);
+  if (existsSync(join(indexDir, ENTRY))) await put(ENTRY);
+  return written;
+}
+
+export function createSitePublisher(opts: {
+  db: Db;
+  config: Config;
+  log: Logger;
+  /** false: only pull (the API child of `npm run dev`). */
+  build?: boolean;
+  tools?: PublishTools;
+  /** Brings the content cache up to date (default: the change feed, in process). */
+  pull?: (contentDir: string) => Promise<Record<string, number>>;
+}): SiteBuilder & {
+  lastTimings: PublishTimings;
+  /** Resolves when the search index has caught up with the last publish. */
+  searchIndexed: () => Promise<void>;
+} {
+  const pull =
+    opts.pull ??
+    (() => {
+      const get = inProcessGet(createApp({ db: opts.db, config: opts.config, log: opts.log, rateLimitStore: new MemoryRateLimitStore() }), opts.config);
+      return (contentDir: string) => pullContent({ get, contentDir });
+    })();
+  const tools = opts.tools ?? defaultTools;
   const dirs = { distDir: resolve(opts.config.distDir), contentDir: resolve(opts.config.contentDir) };
+  const buildsDir = `${dirs.distDir}-builds`;
   const timings: PublishTimings = {};
+  const exclusive = mutex();
   let lapStart = performance.now();
   const lap = (name: string) => {
     const now = performance.now();
@@ -130,24 +206,57 @@ export function createSitePublisher(opts: { db: Db; config: Config; log: Logger;
     lapStart = now;
   };
 
+  // The search index follows the pages: rebuilt in the background after a publish went live,
+  // again if another publish went live meanwhile.
+  let indexing: Promise<void> | null = null;
+  let indexAgain = false;
+  function reindexSearch() {
+    if (indexing) {
+      indexAgain = true;
+      return;
+    }
+    indexing = (async () => {
+      do {
+        indexAgain = false;
+        const t = performance.now();
+        const out = join(buildsDir, `search-${Date.now()}`);
+        try {
+          await tools.index(await liveDirOf(dirs.distDir), out);
+          const written = await exclusive(async () => applySearchIndex(await liveDirOf(dirs.distDir), out));
+          timings['search-index'] = Math.round(performance.now() - t);
+          opts.log.info({ written, ms: timings['search-index'] }, 'publish: search index updated');
+        } catch (err) {
+          opts.log.error({ err }, 'publish: the search index could not be updated; it stays as it was');
+        } finally {
+          await rm(out, { recursive: true, force: true });
+        }
+      } while (indexAgain);
+    })().finally(() => {
+      indexing = null;
+    });
+  }
+
   async function full(t0: number) {
-    const built = await buildSite(dirs, { quiet: true, log: (l) => opts.log.debug(l.trim()) });
+    const built = await exclusive(() => buildSite(dirs, { quiet: true, log: (l) => opts.log.debug(l.trim()) }));
     return { pages: built.pages, seconds: (performance.now() - t0) / 1000, mode: built.skipped ? 'unchanged' : 'full' };
   }
 
-  const publisher = {
+  return {
     lastTimings: timings,
+    searchIndexed: async () => {
+      while (indexing) await indexing;
+    },
     async publish(changes: ContentRef[]) {
       const t0 = performance.now();
       for (const k of Object.keys(timings)) delete timings[k];
       lapStart = t0;
       const before = changes.map((c) => readRecord(dirs.contentDir, c));
-      const pulled = await pullContent({ get, contentDir: dirs.contentDir });
+      const pulled = await pull(dirs.contentDir);
       lap('pull');
       opts.log.info({ changes: changes.length, ...pulled }, 'publish: content pulled');
       if (opts.build === false) return { pages: 0, seconds: (performance.now() - t0) / 1000, mode: 'pull-only' };
-      const live = existsSync(dirs.distDir) ? resolve(dirname(dirs.distDir), await readlink(dirs.distDir).catch(() => dirs.distDir)) : undefined;
-      const liveCode = live ? readFileSync(join(live, CODE_HASH_FILE), 'utf8').trim() : undefined;
+      const live = existsSync(dirs.distDir) ? await liveDirOf(dirs.distDir).catch(() => undefined) : undefined;
+      const liveCode = live && existsSync(join(live, CODE_HASH_FILE)) ? readFileSync(join(live, CODE_HASH_FILE), 'utf8').trim() : undefined;
       if (!live || !liveCode || liveCode !== codeInputsHash()) {
         opts.log.info('publish: no live build of this code; building everything');
         return full(t0);
@@ -161,40 +270,36 @@ export function createSitePublisher(opts: { db: Db; config: Config; log: Logger;
         ),
       );
       lap('impact');
-      const buildsDir = `${dirs.distDir}-builds`;
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 6)}`;
       const staging = join(buildsDir, `staging-${stamp}`);
       const clone = join(buildsDir, `build-${stamp}`);
       const selectionFile = `${staging}.pages.json`;
       await mkdir(buildsDir, { recursive: true });
       await writeFile(selectionFile, JSON.stringify(selection));
       try {
-        await runTool(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
-          VERDANT_OUT_DIR: staging,
-          VERDANT_CONTENT_DIR: dirs.contentDir,
-          VERDANT_ONLY_PAGES: selectionFile,
-          NODE_ENV: 'production',
-        });
+        await tools.render(selectionFile, staging, dirs.contentDir);
         lap('render');
-        await runTool('cp', ['-al', live, clone], {});
-        lap('clone');
-        const merged = await mergeStaged(clone, staging, selection);
-        lap('merge');
-        // The clone's pagefind files are links to the live ones: pagefind must write new files.
-        await rm(join(clone, 'pagefind'), { recursive: true, force: true });
-        await runTool(process.execPath, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', clone, '--silent'], {});
-        lap('search-index');
-        await precompressFiles(clone, [...merged.written, ...(await pagefindFiles(clone))]);
-        lap('precompress');
-        await replaceFile(join(clone, HASH_FILE), contentHash);
-        const previous = await swapIn(dirs.distDir, buildsDir, clone);
-        lap('swap');
-        for (const name of await readdir(buildsDir)) {
-          const p = join(buildsDir, name);
-          if (p !== clone && p !== previous && !p.startsWith(staging)) await rm(p, { recursive: true, force: true });
-        }
-        opts.log.info({ pages: merged.written.length, removed: merged.removed.length, selection, timings }, 'publish: pages swapped in');
-        return { pages: merged.written.length, seconds: (performance.now() - t0) / 1000, mode: 'incremental' };
+        const result = await exclusive(async () => {
+          const current = await liveDirOf(dirs.distDir);
+          await runTool('cp', ['-al', current, clone], {});
+          lap('clone');
+          const merged = await mergeStaged(clone, staging, selection);
+          lap('merge');
+          await precompressFiles(clone, merged.written);
+          lap('precompress');
+          await replaceFile(join(clone, HASH_FILE), contentHash);
+          const previous = await swapIn(dirs.distDir, buildsDir, clone);
+          lap('swap');
+          // Keep the previous build for requests still streaming from it; drop older ones.
+          for (const name of await readdir(buildsDir)) {
+            const p = join(buildsDir, name);
+            if (name.startsWith('build-') && p !== clone && p !== previous) await rm(p, { recursive: true, force: true });
+          }
+          return merged;
+        });
+        opts.log.info({ pages: result.written.length, removed: result.removed.length, selection, timings }, 'publish: pages swapped in');
+        reindexSearch();
+        return { pages: result.written.length, seconds: (performance.now() - t0) / 1000, mode: 'incremental' };
       } catch (err) {
         await rm(clone, { recursive: true, force: true });
         throw err;
@@ -207,18 +312,4 @@ export function createSitePublisher(opts: { db: Db; config: Config; log: Logger;
       throw new Error('Preview rendering is not available yet');
     },
   };
-  return publisher;
-}
-
-/** pagefind's files written after the last precompress (not yet compressed). */
-async function pagefindFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const pf = join(dir, 'pagefind');
-  if (!existsSync(pf)) return out;
-  for await (const rel of walk(pf)) {
-    if (rel.endsWith('.br') || rel.endsWith('.gz')) continue;
-    const f = join(pf, rel);
-    if (!existsSync(`${f}.br`) || (await stat(`${f}.br`)).mtimeMs < (await stat(f)).mtimeMs) out.push(join('pagefind', rel));
-  }
-  return out;
 }
