@@ -120,3 +120,18 @@ describe('publishing into the live build', () => {
     expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Rice terrace walk</h1>');
   });
 });
+
+describe('previews', () => {
+  it('renders the draft beside the live site, which stays as it was', async () => {
+    const p = publisher(fakeTools(), () => {});
+    const before = live();
+    const { url } = await p.preview({ type: 'options', key: 'walk-a1' }, option('walk-a1', 'Draft walk'), 'run-preview-1');
+    expect(url).toBe('/_preview/run-preview-1/experiences/walk-a1');
+    expect(readFileSync(page(join(work, 'dist-previews', 'run-preview-1'), 'experiences/walk-a1'), 'utf8')).toBe('<h1>Draft walk</h1>');
+    expect(live()).toBe(before);
+    expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Rice terrace walk</h1>');
+    // The content cache keeps the published record.
+    expect(readFileSync(join(contentDir, 'options', 'walk-a1.json'), 'utf8')).toContain('Rice terrace walk');
+    expect(existsSync(join(work, 'dist-previews', 'content-run-preview-1'))).toBe(false);
+  });
+});

@@ -16,7 +16,7 @@
 // Any failure before the swap leaves the live site as it was. Without a live build, or when
 // the storefront's code changed since it, a publish is a full build (build-site.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, readlink, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { createApp } from '../../src/server/app.ts';
@@ -29,8 +29,8 @@ import type { ContentType } from '../../src/contract/content-changes.ts';
 import { isSelectedPage, type PageSelection } from '../../src/lib/page-selection.ts';
 import { inProcessGet } from './api-access.ts';
 import { buildInputsHash, buildSite, codeInputsHash, currentBuildHash, precompressFiles, runTool, swapIn, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
-import { affectedPages, embeddingTypes, mergeSelections, referenceNeedle } from './publish-impact.ts';
-import { fileNameOf, pullContent } from './pull-content.ts';
+import { affectedPages, embeddingTypes, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
+import { fileNameOf, pullContent, stableJson } from './pull-content.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 type Rec = Record<string, unknown>;
@@ -60,6 +60,13 @@ function referrersOf(contentDir: string, ref: ContentRef): { type: ContentType; 
     }
   }
   return out;
+}
+
+/** The first page of a record (where its preview opens). */
+function own0(ref: ContentRef): string {
+  if (ref.type === 'blogs') return `/magazine/a/${ref.key}`;
+  const own = ownPages(ref.type, ref.key);
+  return own.pages[0] ?? own.trees[0] ?? '/';
 }
 
 /** The page path of a built file (`cities/x/index.html` → `/cities/x`, `sitemap.xml` → `/sitemap.xml`). */
@@ -308,8 +315,41 @@ export function createSitePublisher(opts: {
         await rm(selectionFile, { force: true });
       }
     },
-    async preview() {
-      throw new Error('Preview rendering is not available yet');
+    /**
+     * Renders a draft as its public page would be: the content cache cloned with hard links, the
+     * draft written over the record's file, the record's own pages rendered by the filtered build
+     * into `<dist>-previews/<runId>/`, served at `/_preview/<runId>/…` (server/site.ts). The run
+     * id (128 random bits) is the capability; preview pages are never indexed.
+     */
+    async preview(ref: ContentRef, record: unknown, runId: string) {
+      if (!/^[A-Za-z0-9_-]{8,64}$/.test(runId)) throw new Error(`preview: bad run id ${runId}`);
+      const previewsDir = `${dirs.distDir}-previews`;
+      const content = join(previewsDir, `content-${runId}`);
+      const out = join(previewsDir, runId);
+      const selectionFile = `${content}.pages.json`;
+      await mkdir(previewsDir, { recursive: true });
+      try {
+        await runTool('cp', ['-al', dirs.contentDir, content], {});
+        const file = join(content, ref.type, fileNameOf(ref.key));
+        await mkdir(dirname(file), { recursive: true });
+        await rm(file, { force: true });
+        await writeFile(file, stableJson(record));
+        const own = ownPages(ref.type, ref.key, record as Record<string, unknown>);
+        await writeFile(selectionFile, JSON.stringify(own));
+        await tools.render(selectionFile, out, content);
+      } catch (err) {
+        await rm(out, { recursive: true, force: true });
+        throw err;
+      } finally {
+        await rm(content, { recursive: true, force: true });
+        await rm(selectionFile, { force: true });
+      }
+      // Keep the newest previews only.
+      const all = (await readdir(previewsDir)).filter((n) => !n.startsWith('content-'));
+      const dated = await Promise.all(all.map(async (n) => ({ n, t: (await stat(join(previewsDir, n))).mtimeMs })));
+      for (const { n } of dated.sort((a, b) => b.t - a.t).slice(20)) await rm(join(previewsDir, n), { recursive: true, force: true });
+      const first = own0(ref);
+      return { url: `/_preview/${runId}${first}` };
     },
   };
 }
