@@ -10,6 +10,7 @@ import { mountSite } from '../src/server/site.ts';
 import { buildSite } from './lib/build-site.ts';
 import { loadDotEnv, step } from './lib/cli.ts';
 import { openOwnedDatabase, prepareDatabase, pullContentCache } from './lib/prepare.ts';
+import { createSitePublisher } from './lib/site-publisher.ts';
 
 loadDotEnv();
 const config = parseConfig();
@@ -35,6 +36,9 @@ const server = await listen({
   db: database.db,
   rateLimitStore,
   jobs: new JobQueue(database, log),
+  // This process owns the database and dist: it runs the publish queue (the back-office's
+  // publishes and previews). API only (the child of `npm run dev`): a publish only pulls.
+  site: createSitePublisher({ db: database.db, config, log, build: !apiOnly }),
   extend: (app) => mountSite(app, { config, distDir: config.distDir }),
 });
 console.log(`\n✔ Verdant is running at ${server.url}  (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; Ctrl-C to stop)`);

@@ -17,7 +17,6 @@ import { CountryDetailSchema } from './contract/countries.ts';
 import { FaqSchema } from './contract/faqs.ts';
 import { InitialDataSchema } from './contract/initial-data.ts';
 import { ItineraryDetailSchema } from './contract/itineraries.ts';
-import { OptionDetailSchema } from './contract/options.ts';
 import { HomePageSchema } from './contract/pages.ts';
 import { PromotionCodeSchema } from './contract/promotion-codes.ts';
 import { ListCustomerReviewsResponse, SiteReviewSchema } from './contract/reviews.ts';
@@ -103,7 +102,7 @@ const bySlug = (d: Record<string, unknown>) => d['slug'];
 export const collections = {
   countries: defineCollection({ loader: records('countries', bySlug), schema: CountryDetailSchema }),
   cities: defineCollection({ loader: records('cities', bySlug), schema: CityDetailSchema }),
-  options: defineCollection({ loader: records('options', (d) => d['slugCode']), schema: OptionDetailSchema }),
+  // Experiences are read by src/components/catalogue.ts straight from the cache (ADR 0025).
   collections: defineCollection({ loader: records('collections', bySlug), schema: CollectionDetailSchema }),
   blogs: defineCollection({ loader: records('blogs', bySlug), schema: BlogDetailSchema }),
   itineraries: defineCollection({ loader: records('travel_itineraries', bySlug), schema: ItineraryDetailSchema }),

@@ -1,14 +1,16 @@
 // Build-time access to the content collections for pages and components: lookups, the
 // indexes pages share (experiences by country and city), links that are guaranteed to
 // resolve, and price formatting with the currencies of initial-data.
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { Money } from '../contract/common.ts';
 import type { Currency, InitialData } from '../contract/initial-data.ts';
 import type { HomePage } from '../contract/pages.ts';
-import type { OptionSummary } from '../contract/options.ts';
+import { OptionDetailSchema, type OptionDetail, type OptionSummary } from '../contract/options.ts';
 import { convertMoney, formatMoney, sgdRates, type CurrencyFormat, type SgdRates } from '../lib/format-money.ts';
 
-export type OptionEntry = CollectionEntry<'options'>['data'];
+export type OptionEntry = OptionDetail;
 export type CountryEntry = CollectionEntry<'countries'>['data'];
 export type CityEntry = CollectionEntry<'cities'>['data'];
 export type BlogEntry = CollectionEntry<'blogs'>['data'];
@@ -30,7 +32,34 @@ const byOrders = <T extends { ordersCount: number; name: string }>(a: T, b: T) =
 
 export const getCountries = once(async () => (await getCollection('countries')).map((e) => e.data));
 export const getCities = once(async () => (await getCollection('cities')).map((e) => e.data));
-export const getOptions = once(async () => (await getCollection('options')).map((e) => e.data).sort(byOrders));
+
+/**
+ * The experiences, read from the content cache here rather than through a content collection
+ * (ADR 0025): Astro serialises every collection into its data store and inlines that into the
+ * build's server bundle, which at 20,000 detail records cost most of a full build. Validated
+ * with the contract's schema like the collections are.
+ */
+async function readOptions(): Promise<OptionEntry[]> {
+  const dir = join(resolve(process.env['VERDANT_CONTENT_DIR'] ?? 'content-cache'), 'options');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+  const out: OptionEntry[] = new Array(files.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const i = next++;
+      const file = join(dir, files[i]!);
+      const parsed = OptionDetailSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+      if (!parsed.success) {
+        throw new Error(`${file} does not match the contract: ${parsed.error.issues.slice(0, 3).map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
+      }
+      out[i] = parsed.data;
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return out;
+}
+
+export const getOptions = once(async () => (await readOptions()).sort(byOrders));
 /** Newest first. */
 export const getBlogs = once(async () => (await getCollection('blogs')).map((e) => e.data).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)));
 

@@ -15,6 +15,7 @@ import type { RateLimitStore } from './providers/rate-limit.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailer } from './providers/mail.ts';
+import type { SiteBuilder } from './services/publish.ts';
 
 export type ServerOptions = {
   config: Config;
@@ -25,6 +26,8 @@ export type ServerOptions = {
   providers?: AppOptions['providers'];
   /** The durable job queue (ADR 0023): started here, its workers run in this process. */
   jobs?: JobQueue;
+  /** The static site's builder (the process that owns dist): runs the publish queue's jobs. */
+  site?: SiteBuilder;
 };
 
 function socketIp(c: Context<AppEnv>): string | undefined {
@@ -39,15 +42,15 @@ function socketIp(c: Context<AppEnv>): string | undefined {
 const GOING_AWAY = Buffer.from([0x88, 0x02, 0x03, 0xe9]);
 
 export async function listen(opts: ServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
-  const { providers, jobs, ...rest } = opts;
+  const { providers, jobs, site, ...rest } = opts;
   const payments = createPaymentProvider(opts.config, opts.db);
   // One mailer for the API and the workers (one SMTP transport).
   const mailer = providers?.mailer ?? createMailer(opts.config, opts.log);
   if (jobs) {
     await jobs.start();
-    // The gift e-mails, their delivery, and the booking sweeper every minute (jobs/workers.ts):
-    // all on the durable queue, so a sweep runs once a minute whichever processes are up.
-    await startWorkers({ jobs, db: opts.db, mailer, siteUrl: opts.config.siteUrl, secretKey: opts.config.secretKey, log: opts.log, config: opts.config, payments });
+    // The gift e-mails, their delivery, the booking sweeper every minute and (in the process that
+    // owns dist) site publishes (jobs/workers.ts): all on the durable queue.
+    await startWorkers({ jobs, db: opts.db, mailer, siteUrl: opts.config.siteUrl, secretKey: opts.config.secretKey, log: opts.log, config: opts.config, payments, ...(site ? { site } : {}) });
   }
   const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), providers: { ...providers, mailer } });
   const server = await new Promise<Server>((resolvePromise, reject) => {

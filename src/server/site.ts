@@ -11,7 +11,7 @@ import type { AppEnv } from './context.ts';
 import { outbox } from './db/schema.ts';
 import { mountAffiliateLinks } from './routes/affiliate.ts';
 import { imageRoutes } from './routes/image.ts';
-import { mountStaticSite } from './static-site.ts';
+import { mountStaticSite, siteCsp } from './static-site.ts';
 
 export const storageDirOf = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'storage');
 
@@ -63,6 +63,39 @@ export function mountSite(app: Hono<AppEnv>, opts: { config: Config; distDir: st
       );
     });
   }
+
+  // Previews of drafts (publish runs of kind `preview`, ADR 0025): `/_preview/<runId>/<page>`
+  // from `<dist>-previews/<runId>/`. The run id (128 random bits) is the capability; never cached
+  // or indexed. Assets come from the live build (same code).
+  const previewsDir = resolve(`${opts.distDir}-previews`);
+  app.on(['GET', 'HEAD'], '/_preview/:runId/*', async (c, next) => {
+    const runId = c.req.param('runId');
+    if (!/^[A-Za-z0-9_-]{8,64}$/.test(runId)) return next();
+    let rest: string;
+    try {
+      rest = decodeURIComponent(c.req.path.slice(`/_preview/${runId}`.length)) || '/';
+    } catch {
+      return next();
+    }
+    const root = join(previewsDir, runId);
+    for (const rel of rest.endsWith('/') ? [`${rest}index.html`] : [`${rest}/index.html`, rest]) {
+      const file = resolve(root, `.${rel}`);
+      if (!file.startsWith(root + sep)) return next();
+      const st = await stat(file).catch(() => undefined);
+      if (!st?.isFile()) continue;
+      return new Response(c.req.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream), {
+        headers: {
+          'Content-Type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream',
+          'Content-Length': String(st.size),
+          'Cache-Control': 'no-store',
+          'X-Robots-Tag': 'noindex, nofollow',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': siteCsp(),
+        },
+      });
+    }
+    return next();
+  });
 
   mountStaticSite(app, {
     distDir: opts.distDir,

@@ -1168,3 +1168,35 @@ export const gifts = pgTable('gifts', {
   check('gifts_amount_ck', sql`${t.amount} > 0`),
   check('gifts_kind_ck', sql`(${t.kind} = 'card' AND ${t.optionId} IS NULL) OR (${t.kind} = 'experience' AND ${t.optionId} IS NOT NULL AND ${t.guests} > 0)`),
 ]);
+
+// ── Publishing: the runs of the publish pipeline (issue 14, ADR 0025) ─────────
+export const publishRunState = pgEnum('publish_run_state', ['queued', 'building', 'live', 'failed']);
+export const publishRunKind = pgEnum('publish_run_kind', ['publish', 'preview']);
+
+/**
+ * One request to bring content changes to the static site (`publish`), or to render one draft
+ * record as its public page would be (`preview`). Runs are queued in one pg-boss queue and
+ * coalesced: the worker takes every queued publish run at once and brings them live together.
+ */
+export const publishRuns = pgTable('publish_runs', {
+  id: text('id').primaryKey(), // random, URL-safe
+  kind: publishRunKind('kind').notNull().default('publish'),
+  state: publishRunState('state').notNull().default('queued'),
+  /** Why the run failed (the render's or the build's message), shown to the editor. */
+  error: text('error'),
+  requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The content records the run brings live: [{ type, key }]. */
+  changes: jsonb('changes').$type<{ type: string; key: string }[]>().notNull(),
+  /** A preview run: the draft record (content contract shape) to render. */
+  previewRecord: jsonb('preview_record'),
+  /** A finished preview run: where its page is served. */
+  previewUrl: text('preview_url'),
+  /** What the build did: pages rendered, seconds (diagnostics for the editor and the bench). */
+  stats: jsonb('stats').$type<Record<string, number | string>>(),
+  requestedAt: ts('requested_at').notNull().defaultNow(),
+  startedAt: ts('started_at'),
+  finishedAt: ts('finished_at'),
+}, (t) => [
+  index('publish_runs_state_idx').on(t.state, t.requestedAt),
+  check('publish_runs_finished_ck', sql`(${t.state} IN ('live', 'failed')) = (${t.finishedAt} IS NOT NULL)`),
+]);

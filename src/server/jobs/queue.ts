@@ -22,6 +22,12 @@ export const QUEUES = {
    * failed sweep is not retried (the next minute's sweep does the same work).
    */
   bookingSweep: { name: 'booking-sweep', policy: 'stately', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 },
+  /**
+   * Brings queued publish runs live (services/publish.ts). A run records its own failure, so a
+   * retry only follows a crash of the worker's process; a full build at 20,000 options fits in
+   * the expiry.
+   */
+  sitePublish: { name: 'site-publish', retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 },
 } as const;
 
 /** Recurring jobs (cron, UTC): installed by every listening process, sent once per occurrence by pg-boss. */
@@ -48,6 +54,7 @@ export class JobQueue {
   #starting: Promise<void> | null = null;
   #running = false;
   readonly #pollSeconds: number;
+  readonly #workers = new Map<QueueName, string[]>();
 
   constructor(database: Pick<Database, 'driver'>, log: Logger, opts: JobQueueOptions = {}) {
     this.#log = log;
@@ -121,7 +128,7 @@ export class JobQueue {
   /** Runs `handler` for each due job of `name`, in this process, until stop(). */
   async work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
     this.#assertRunning();
-    await this.#boss.work<T>(name, { pollingIntervalSeconds: this.#pollSeconds, batchSize: 1 }, async ([job]) => {
+    const workerId = await this.#boss.work<T>(name, { pollingIntervalSeconds: this.#pollSeconds, batchSize: 1 }, async ([job]) => {
       if (!job) return;
       try {
         await handler(job.data, { id: job.id, retryCount: 0 });
@@ -130,6 +137,12 @@ export class JobQueue {
         throw err;
       }
     });
+    this.#workers.set(name, [...(this.#workers.get(name) ?? []), workerId]);
+  }
+
+  /** Makes this process's workers of `name` look for jobs now instead of at their next poll. */
+  wake(name: QueueName): void {
+    for (const id of this.#workers.get(name) ?? []) this.#boss.notifyWorker(id);
   }
 
   /** Runs the due jobs of `name` once, now, and returns how many ran (tests; no polling). */

@@ -7,9 +7,19 @@ import type { Mailer } from '../providers/mail.ts';
 import type { PaymentProvider } from '../providers/payments/port.ts';
 import { sweepBooking } from '../services/booking/checkout.ts';
 import { deliverGift } from '../services/gifts/delivery.ts';
+import { publishHandler, recoverPublishRuns, type SiteBuilder } from '../services/publish.ts';
 import { type JobQueue, QUEUES, SCHEDULES } from './queue.ts';
 
-export type WorkerDeps = { db: Db; mailer: Mailer; jobs: JobQueue; siteUrl: string; secretKey: string; log: Logger };
+export type WorkerDeps = {
+  db: Db;
+  mailer: Mailer;
+  jobs: JobQueue;
+  siteUrl: string;
+  secretKey: string;
+  log: Logger;
+  /** The static site's builder: given only to the process that owns dist (npm start, dev). */
+  site?: SiteBuilder;
+};
 export type SweepDeps = { db: Db; config: Config; log: Logger; payments: PaymentProvider; jobs: JobQueue };
 
 export const giftDeliveryHandler = (d: WorkerDeps) => async (data: { giftId: string }) => {
@@ -34,4 +44,9 @@ export async function startWorkers(d: WorkerDeps & { config: Config; payments: P
   await d.jobs.work(QUEUES.mailDelivery.name, mailDeliveryHandler(d));
   await d.jobs.work(QUEUES.bookingSweep.name, bookingSweepHandler({ db: d.db, config: d.config, log: d.log, payments: d.payments, jobs: d.jobs }));
   for (const s of SCHEDULES) await d.jobs.schedule(s.queue, s.cron);
+  if (d.site) {
+    await d.jobs.work(QUEUES.sitePublish.name, publishHandler({ db: d.db, log: d.log, site: d.site }));
+    const recovered = await recoverPublishRuns(d.db, d.jobs);
+    if (recovered) d.log.warn({ recovered }, 'site-publish: runs interrupted by a restart were queued again');
+  }
 }

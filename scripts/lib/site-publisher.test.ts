@@ -1,0 +1,137 @@
+// The publish worker's merge and swap on a real folder tree: the render and search tools are
+// fakes (a real `astro build` is exercised by `npm run bench:publish`).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/server/config.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import type { PageSelection } from '../../src/lib/page-selection.ts';
+import { isSelectedPage } from '../../src/lib/page-selection.ts';
+import { codeInputsHash, CODE_HASH_FILE, HASH_FILE } from './build-site.ts';
+import { createSitePublisher, type PublishTools } from './site-publisher.ts';
+
+let work: string;
+let contentDir: string;
+let distDir: string;
+const codeHash = codeInputsHash();
+
+const write = (path: string, text: string) => {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+};
+const option = (slugCode: string, name: string) => ({ slugCode, name, city: { slug: 'ubud' }, country: { slug: 'indonesia', code: 'ID' }, operator: { slug: 'op' } });
+const page = (dir: string, path: string) => join(dir, path, 'index.html');
+const live = () => resolve(dirname(distDir), readlinkSync(distDir));
+
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'verdant-publisher-test-'));
+  contentDir = join(work, 'content');
+  distDir = join(work, 'dist');
+  for (const [k, n] of [['walk-a1', 'Rice terrace walk'], ['dive-b2', 'Reef dive']] as const) write(join(contentDir, 'options', `${k}.json`), JSON.stringify(option(k, n), null, 2));
+  const first = join(work, 'dist-builds', 'build-first');
+  write(page(first, 'experiences/walk-a1'), '<h1>Rice terrace walk</h1>');
+  write(page(first, 'experiences/dive-b2'), '<h1>Reef dive</h1>');
+  write(page(first, 'cities/ubud'), '<li>Rice terrace walk</li><li>Reef dive</li>');
+  write(page(first, 'cities/ubud/activities'), '<li>Rice terrace walk</li>');
+  write(page(first, 'countries/japan'), 'Japan');
+  write(join(first, 'pagefind', 'pagefind-entry.json'), '{"old":true}');
+  write(join(first, CODE_HASH_FILE), codeHash);
+  write(join(first, HASH_FILE), 'content-before');
+  symlinkSync('dist-builds/build-first', distDir);
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+/** Renders every selected page of the fake site from the content cache, like the filtered build. */
+function fakeTools(opts: { failRender?: string } = {}): PublishTools & { selections: PageSelection[] } {
+  const selections: PageSelection[] = [];
+  return {
+    selections,
+    async render(selectionFile, outDir, dir) {
+      const sel = JSON.parse(readFileSync(selectionFile, 'utf8')) as PageSelection;
+      selections.push(sel);
+      if (opts.failRender) throw new Error(opts.failRender);
+      const names: string[] = [];
+      for (const k of ['walk-a1', 'dive-b2']) {
+        const f = join(dir, 'options', `${k}.json`);
+        if (!existsSync(f)) continue;
+        const o = JSON.parse(readFileSync(f, 'utf8')) as { name: string };
+        names.push(o.name);
+        if (isSelectedPage(sel, `/experiences/${k}`)) write(page(outDir, `experiences/${k}`), `<h1>${o.name}</h1>`);
+      }
+      if (isSelectedPage(sel, '/cities/ubud')) write(page(outDir, 'cities/ubud'), names.map((n) => `<li>${n}</li>`).join(''));
+      if (isSelectedPage(sel, '/cities/ubud/activities')) write(page(outDir, 'cities/ubud/activities'), names.map((n) => `<li>${n}</li>`).join(''));
+      write(join(outDir, 'sitemap.xml'), `<urlset>${names.length}</urlset>`);
+    },
+    async index(_siteDir, outDir) {
+      write(join(outDir, 'pagefind-entry.json'), '{"new":true}');
+      write(join(outDir, 'fragment', 'en_abc.pf_fragment'), 'x');
+    },
+  };
+}
+
+function publisher(tools: PublishTools, pull: () => void) {
+  const config = { distDir, contentDir } as Config;
+  return createSitePublisher({ db: {} as Db, config, log: pino({ level: 'silent' }), tools, pull: async () => (pull(), {}) });
+}
+
+describe('publishing into the live build', () => {
+  it("changes the record's page and its listings, leaves other pages and the old build alone, then the search index", async () => {
+    const tools = fakeTools();
+    const p = publisher(tools, () => write(join(contentDir, 'options', 'walk-a1.json'), JSON.stringify(option('walk-a1', 'Sunrise terrace walk'))));
+    const before = live();
+    const untouched = statSync(page(before, 'countries/japan')).ino;
+    const result = await p.publish([{ type: 'options', key: 'walk-a1' }]);
+    expect(result.mode).toBe('incremental');
+    expect(tools.selections[0]).toEqual({ pages: ['/experiences/walk-a1', '/operators/op'], trees: ['/cities/ubud', '/countries/indonesia', '/id/ubud'] });
+    const now = live();
+    expect(now).not.toBe(before);
+    expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Sunrise terrace walk</h1>');
+    expect(readFileSync(page(distDir, 'cities/ubud/activities'), 'utf8')).toContain('Sunrise terrace walk');
+    expect(readFileSync(join(distDir, 'sitemap.xml'), 'utf8')).toBe('<urlset>2</urlset>');
+    // Pages outside the selection are the same files (hard links), not copies.
+    expect(statSync(page(now, 'countries/japan')).ino).toBe(untouched);
+    expect(readFileSync(page(now, 'experiences/dive-b2'), 'utf8')).toBe('<h1>Reef dive</h1>');
+    // The build that was live is untouched (readers still streaming from it see it whole).
+    expect(readFileSync(page(before, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Rice terrace walk</h1>');
+    expect(readFileSync(join(before, HASH_FILE), 'utf8')).toBe('content-before');
+    await p.searchIndexed();
+    expect(readFileSync(join(distDir, 'pagefind', 'pagefind-entry.json'), 'utf8')).toBe('{"new":true}');
+    expect(readFileSync(join(before, 'pagefind', 'pagefind-entry.json'), 'utf8')).toBe('{"old":true}');
+  });
+
+  it('a failed render leaves the live site as it was and says why', async () => {
+    const p = publisher(fakeTools({ failRender: 'render of /experiences/walk-a1 failed: boom' }), () =>
+      write(join(contentDir, 'options', 'walk-a1.json'), JSON.stringify(option('walk-a1', 'Broken'))),
+    );
+    const before = live();
+    await expect(p.publish([{ type: 'options', key: 'walk-a1' }])).rejects.toThrow('render of /experiences/walk-a1 failed: boom');
+    expect(live()).toBe(before);
+    expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Rice terrace walk</h1>');
+    expect(readFileSync(join(distDir, HASH_FILE), 'utf8')).toBe('content-before');
+  });
+
+  it('an unpublished record: its page is gone and its listings no longer show it', async () => {
+    const p = publisher(fakeTools(), () => rmSync(join(contentDir, 'options', 'dive-b2.json')));
+    await p.publish([{ type: 'options', key: 'dive-b2' }]);
+    expect(existsSync(page(distDir, 'experiences/dive-b2'))).toBe(false);
+    expect(readFileSync(page(distDir, 'cities/ubud'), 'utf8')).not.toContain('Reef dive');
+    expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Rice terrace walk</h1>');
+  });
+});
+
+describe('previews', () => {
+  it('renders the draft beside the live site, which stays as it was', async () => {
+    const p = publisher(fakeTools(), () => {});
+    const before = live();
+    const { url } = await p.preview({ type: 'options', key: 'walk-a1' }, option('walk-a1', 'Draft walk'), 'run-preview-1');
+    expect(url).toBe('/_preview/run-preview-1/experiences/walk-a1');
+    expect(readFileSync(page(join(work, 'dist-previews', 'run-preview-1'), 'experiences/walk-a1'), 'utf8')).toBe('<h1>Draft walk</h1>');
+    expect(live()).toBe(before);
+    expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Rice terrace walk</h1>');
+    // The content cache keeps the published record.
+    expect(readFileSync(join(contentDir, 'options', 'walk-a1.json'), 'utf8')).toContain('Rice terrace walk');
+    expect(existsSync(join(work, 'dist-previews', 'content-run-preview-1'))).toBe(false);
+  });
+});

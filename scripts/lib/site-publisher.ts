@@ -1,0 +1,355 @@
+// The static site's builder for the publish queue (services/publish.ts SiteBuilder), given to
+// the worker by the process that owns dist (scripts/start.ts, and so the e2e server; the API
+// child of `npm run dev` only pulls). ADR 0025.
+//
+// A publish, incrementally:
+//   1. reads the changed records as the live build has them, pulls the change feed, reads them
+//      again: the records before and after;
+//   2. works out the pages they touch (publish-impact.ts) and renders only those, with the
+//      static routes (home, sitemap.xml, RSS, info pages), by `astro build` into a staging
+//      folder with VERDANT_ONLY_PAGES (src/components/render-only.ts);
+//   3. clones the live build with hard links (`cp -al`: no page is copied), replaces the
+//      selected pages with the staged ones, removes selected pages that are gone (unpublished),
+//      precompresses what changed, and swaps the dist symlink with one rename();
+//   4. then, in the background, re-indexes search (pagefind) over the live build and puts the
+//      new index in with its entry file renamed last (applySearchIndex).
+// Any failure before the swap leaves the live site as it was. Without a live build, or when
+// the storefront's code changed since it, a publish is a full build (build-site.ts).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Logger } from 'pino';
+import { createApp } from '../../src/server/app.ts';
+import type { Config } from '../../src/server/config.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { MemoryRateLimitStore } from '../../src/server/providers/rate-limit.ts';
+import type { SiteBuilder } from '../../src/server/services/publish.ts';
+import type { ContentRef } from '../../src/contract/publish.ts';
+import type { ContentType } from '../../src/contract/content-changes.ts';
+import { isSelectedPage, type PageSelection } from '../../src/lib/page-selection.ts';
+import { inProcessGet } from './api-access.ts';
+import { buildInputsHash, buildSite, codeInputsHash, currentBuildHash, precompressFiles, runTool, swapIn, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
+import { affectedPages, embeddingTypes, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
+import { fileNameOf, pullContent, stableJson } from './pull-content.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+type Rec = Record<string, unknown>;
+
+function readRecord(contentDir: string, ref: ContentRef): Rec | undefined {
+  try {
+    return JSON.parse(readFileSync(join(contentDir, ref.type, fileNameOf(ref.key)), 'utf8')) as Rec;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records of the embedding types whose JSON names the record (referenceNeedle). */
+function referrersOf(contentDir: string, ref: ContentRef): { type: ContentType; key: string; record: Rec }[] {
+  const needle = referenceNeedle(ref.type, ref.key);
+  const out: { type: ContentType; key: string; record: Rec }[] = [];
+  for (const type of embeddingTypes(ref.type)) {
+    const dir = join(contentDir, type);
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir)) {
+      if (!f.endsWith('.json')) continue;
+      const text = readFileSync(join(dir, f), 'utf8');
+      if (!text.includes(needle)) continue;
+      const key = f.slice(0, -5).replace(/__/g, '/');
+      if (type === ref.type && key === ref.key) continue;
+      out.push({ type, key, record: JSON.parse(text) as Rec });
+    }
+  }
+  return out;
+}
+
+/** The first page of a record (where its preview opens). */
+function own0(ref: ContentRef): string {
+  if (ref.type === 'blogs') return `/magazine/a/${ref.key}`;
+  const own = ownPages(ref.type, ref.key);
+  return own.pages[0] ?? own.trees[0] ?? '/';
+}
+
+/** The page path of a built file (`cities/x/index.html` → `/cities/x`, `sitemap.xml` → `/sitemap.xml`). */
+export function pageOfFile(rel: string): string {
+  const p = `/${rel.replace(/\\/g, '/')}`.replace(/\/index\.html$/, '').replace(/\.html$/, '');
+  return p || '/';
+}
+
+async function* walk(dir: string, base = dir): AsyncGenerator<string> {
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) yield* walk(p, base);
+    else yield relative(base, p);
+  }
+}
+
+const PAGE_FILE = /\.(html|xml|txt)$/;
+
+/** Writes a new file over `path` by rename: a hard-linked old copy (the live build's) is untouched. */
+async function replaceFile(path: string, data: string | Buffer) {
+  const tmp = `${path}.publish-tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, path);
+}
+
+/**
+ * Merges a staged partial build into a hard-linked clone of the live build: every staged page
+ * replaces its copy; selected pages the staged build no longer has are removed; new hashed
+ * assets are added. Returns the page files written and removed.
+ */
+export async function mergeStaged(clone: string, staging: string, selection: PageSelection): Promise<{ written: string[]; removed: string[] }> {
+  const written: string[] = [];
+  const stagedPages = new Set<string>();
+  for await (const rel of walk(staging)) {
+    if (rel.startsWith('pagefind/')) continue;
+    const isPage = PAGE_FILE.test(rel);
+    const target = join(clone, rel);
+    if (!isPage && existsSync(target)) continue; // hashed assets and public files: unchanged names, same bytes
+    if (isPage) stagedPages.add(pageOfFile(rel));
+    await mkdir(dirname(target), { recursive: true });
+    // Replace by rename of a fresh file: the clone's old inode (shared with the live build) is untouched.
+    await replaceFile(target, await readFile(join(staging, rel)));
+    for (const ext of ['.br', '.gz']) await rm(`${target}${ext}`, { force: true });
+    if (isPage) written.push(rel);
+  }
+  const removed: string[] = [];
+  for await (const rel of walk(clone)) {
+    if (!rel.endsWith('.html') || rel.startsWith('pagefind/') || rel.startsWith('_astro/')) continue;
+    const page = pageOfFile(rel);
+    if (isSelectedPage(selection, page) && !stagedPages.has(page)) {
+      for (const ext of ['', '.br', '.gz']) await rm(join(clone, `${rel}${ext}`), { force: true });
+      removed.push(rel);
+    }
+  }
+  return { written, removed };
+}
+
+export type PublishTimings = Record<string, number>;
+
+/** The tools a publish runs; tests give fakes. */
+export type PublishTools = {
+  /** Renders the selected pages (and the static routes) of the content in `contentDir` into `outDir`. */
+  render(selectionFile: string, outDir: string, contentDir: string): Promise<void>;
+  /** Writes the search index of the site in `siteDir` into `outDir`. */
+  index(siteDir: string, outDir: string): Promise<void>;
+};
+
+export const defaultTools: PublishTools = {
+  render: (selectionFile, outDir, contentDir) =>
+    runTool(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+      VERDANT_OUT_DIR: outDir,
+      VERDANT_CONTENT_DIR: contentDir,
+      VERDANT_ONLY_PAGES: selectionFile,
+      NODE_ENV: 'production',
+    }),
+  index: (siteDir, outDir) => runTool(process.execPath, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', siteDir, '--output-path', outDir, '--silent'], {}),
+};
+
+/** One at a time: cloning the live build and writing into it never overlap. */
+function mutex() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const result = tail.then(fn, fn);
+    tail = result.catch(() => {});
+    return result;
+  };
+}
+
+const liveDirOf = async (distDir: string) => resolve(dirname(distDir), await readlink(distDir));
+
+/**
+ * Puts a fresh search index into the live build: new files first, then the entry file by
+ * rename, so a reader loads the old index or the new one whole. Replaced files lose their stale
+ * precompressed copies; old fragments stay until the next full build (they are content-hashed).
+ */
+export async function applySearchIndex(liveDir: string, indexDir: string): Promise<number> {
+  const ENTRY = 'pagefind-entry.json';
+  const target = join(liveDir, 'pagefind');
+  await mkdir(target, { recursive: true });
+  let written = 0;
+  const put = async (rel: string) => {
+    const data = await readFile(join(indexDir, rel));
+    const to = join(target, rel);
+    if (existsSync(to) && (await readFile(to)).equals(data)) return;
+    await mkdir(dirname(to), { recursive: true });
+    for (const ext of ['.br', '.gz']) await rm(`${to}${ext}`, { force: true });
+    await replaceFile(to, data);
+    written++;
+  };
+  for await (const rel of walk(indexDir)) if (rel !== ENTRY) await put(rel);
+  if (existsSync(join(indexDir, ENTRY))) await put(ENTRY);
+  return written;
+}
+
+export function createSitePublisher(opts: {
+  db: Db;
+  config: Config;
+  log: Logger;
+  /** false: only pull (the API child of `npm run dev`). */
+  build?: boolean;
+  tools?: PublishTools;
+  /** Brings the content cache up to date (default: the change feed, in process). */
+  pull?: (contentDir: string) => Promise<Record<string, number>>;
+}): SiteBuilder & {
+  lastTimings: PublishTimings;
+  /** Resolves when the search index has caught up with the last publish. */
+  searchIndexed: () => Promise<void>;
+} {
+  const pull =
+    opts.pull ??
+    (() => {
+      const get = inProcessGet(createApp({ db: opts.db, config: opts.config, log: opts.log, rateLimitStore: new MemoryRateLimitStore() }), opts.config);
+      return (contentDir: string) => pullContent({ get, contentDir });
+    })();
+  const tools = opts.tools ?? defaultTools;
+  const dirs = { distDir: resolve(opts.config.distDir), contentDir: resolve(opts.config.contentDir) };
+  const buildsDir = `${dirs.distDir}-builds`;
+  const timings: PublishTimings = {};
+  const exclusive = mutex();
+  let lapStart = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - lapStart);
+    lapStart = now;
+  };
+
+  // The search index follows the pages: rebuilt in the background after a publish went live,
+  // again if another publish went live meanwhile.
+  let indexing: Promise<void> | null = null;
+  let indexAgain = false;
+  function reindexSearch() {
+    if (indexing) {
+      indexAgain = true;
+      return;
+    }
+    indexing = (async () => {
+      do {
+        indexAgain = false;
+        const t = performance.now();
+        const out = join(buildsDir, `search-${Date.now()}`);
+        try {
+          await tools.index(await liveDirOf(dirs.distDir), out);
+          const written = await exclusive(async () => applySearchIndex(await liveDirOf(dirs.distDir), out));
+          timings['search-index'] = Math.round(performance.now() - t);
+          opts.log.info({ written, ms: timings['search-index'] }, 'publish: search index updated');
+        } catch (err) {
+          opts.log.error({ err }, 'publish: the search index could not be updated; it stays as it was');
+        } finally {
+          await rm(out, { recursive: true, force: true });
+        }
+      } while (indexAgain);
+    })().finally(() => {
+      indexing = null;
+    });
+  }
+
+  async function full(t0: number) {
+    const built = await exclusive(() => buildSite(dirs, { quiet: true, log: (l) => opts.log.debug(l.trim()) }));
+    return { pages: built.pages, seconds: (performance.now() - t0) / 1000, mode: built.skipped ? 'unchanged' : 'full' };
+  }
+
+  return {
+    lastTimings: timings,
+    searchIndexed: async () => {
+      while (indexing) await indexing;
+    },
+    async publish(changes: ContentRef[]) {
+      const t0 = performance.now();
+      for (const k of Object.keys(timings)) delete timings[k];
+      lapStart = t0;
+      const before = changes.map((c) => readRecord(dirs.contentDir, c));
+      const pulled = await pull(dirs.contentDir);
+      lap('pull');
+      opts.log.info({ changes: changes.length, ...pulled }, 'publish: content pulled');
+      if (opts.build === false) return { pages: 0, seconds: (performance.now() - t0) / 1000, mode: 'pull-only' };
+      const live = existsSync(dirs.distDir) ? await liveDirOf(dirs.distDir).catch(() => undefined) : undefined;
+      const liveCode = live && existsSync(join(live, CODE_HASH_FILE)) ? readFileSync(join(live, CODE_HASH_FILE), 'utf8').trim() : undefined;
+      if (!live || !liveCode || liveCode !== codeInputsHash()) {
+        opts.log.info('publish: no live build of this code; building everything');
+        return full(t0);
+      }
+      const contentHash = buildInputsHash(dirs);
+      if (currentBuildHash(dirs.distDir) === contentHash) return { pages: 0, seconds: (performance.now() - t0) / 1000, mode: 'unchanged' };
+
+      const selection = mergeSelections(
+        changes.map((c, i) =>
+          affectedPages({ type: c.type, key: c.key, before: before[i], after: readRecord(dirs.contentDir, c), referrers: referrersOf(dirs.contentDir, c) }),
+        ),
+      );
+      lap('impact');
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 6)}`;
+      const staging = join(buildsDir, `staging-${stamp}`);
+      const clone = join(buildsDir, `build-${stamp}`);
+      const selectionFile = `${staging}.pages.json`;
+      await mkdir(buildsDir, { recursive: true });
+      await writeFile(selectionFile, JSON.stringify(selection));
+      try {
+        await tools.render(selectionFile, staging, dirs.contentDir);
+        lap('render');
+        const result = await exclusive(async () => {
+          const current = await liveDirOf(dirs.distDir);
+          await runTool('cp', ['-al', current, clone], {});
+          lap('clone');
+          const merged = await mergeStaged(clone, staging, selection);
+          lap('merge');
+          await precompressFiles(clone, merged.written);
+          lap('precompress');
+          await replaceFile(join(clone, HASH_FILE), contentHash);
+          const previous = await swapIn(dirs.distDir, buildsDir, clone);
+          lap('swap');
+          // Keep the previous build for requests still streaming from it; drop older ones.
+          for (const name of await readdir(buildsDir)) {
+            const p = join(buildsDir, name);
+            if (name.startsWith('build-') && p !== clone && p !== previous) await rm(p, { recursive: true, force: true });
+          }
+          return merged;
+        });
+        opts.log.info({ pages: result.written.length, removed: result.removed.length, selection, timings }, 'publish: pages swapped in');
+        reindexSearch();
+        return { pages: result.written.length, seconds: (performance.now() - t0) / 1000, mode: 'incremental' };
+      } catch (err) {
+        await rm(clone, { recursive: true, force: true });
+        throw err;
+      } finally {
+        await rm(staging, { recursive: true, force: true });
+        await rm(selectionFile, { force: true });
+      }
+    },
+    /**
+     * Renders a draft as its public page would be: the content cache cloned with hard links, the
+     * draft written over the record's file, the record's own pages rendered by the filtered build
+     * into `<dist>-previews/<runId>/`, served at `/_preview/<runId>/…` (server/site.ts). The run
+     * id (128 random bits) is the capability; preview pages are never indexed.
+     */
+    async preview(ref: ContentRef, record: unknown, runId: string) {
+      if (!/^[A-Za-z0-9_-]{8,64}$/.test(runId)) throw new Error(`preview: bad run id ${runId}`);
+      const previewsDir = `${dirs.distDir}-previews`;
+      const content = join(previewsDir, `content-${runId}`);
+      const out = join(previewsDir, runId);
+      const selectionFile = `${content}.pages.json`;
+      await mkdir(previewsDir, { recursive: true });
+      try {
+        await runTool('cp', ['-al', dirs.contentDir, content], {});
+        const file = join(content, ref.type, fileNameOf(ref.key));
+        await mkdir(dirname(file), { recursive: true });
+        await rm(file, { force: true });
+        await writeFile(file, stableJson(record));
+        const own = ownPages(ref.type, ref.key, record as Record<string, unknown>);
+        await writeFile(selectionFile, JSON.stringify(own));
+        await tools.render(selectionFile, out, content);
+      } catch (err) {
+        await rm(out, { recursive: true, force: true });
+        throw err;
+      } finally {
+        await rm(content, { recursive: true, force: true });
+        await rm(selectionFile, { force: true });
+      }
+      // Keep the newest previews only.
+      const all = (await readdir(previewsDir)).filter((n) => !n.startsWith('content-'));
+      const dated = await Promise.all(all.map(async (n) => ({ n, t: (await stat(join(previewsDir, n))).mtimeMs })));
+      for (const { n } of dated.sort((a, b) => b.t - a.t).slice(20)) await rm(join(previewsDir, n), { recursive: true, force: true });
+      const first = own0(ref);
+      return { url: `/_preview/${runId}${first}` };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// The publish pipeline's runs (issue 14, ADR 0025): what the back-office asks for and shows.
+//
+// A publish run brings content records live on the static site: the worker renders their
+// pages and every page that lists them, the sitemap, RSS, JSON-LD and the search index, and
+// swaps them in atomically. A preview run renders one draft record as its public page would be
+// and gives the URL where that page is served (to admins only).
+//
+// States: queued → building → live | failed. Runs requested while another builds are coalesced:
+// the next build takes every queued run at once. A failed run leaves the live site as it was
+// and says why in `error`.
+import { z } from 'zod';
+import { IsoDateTime } from './common.ts';
+import { ContentTypeSchema } from './content-changes.ts';
+
+export const PUBLISH_RUN_STATES = ['queued', 'building', 'live', 'failed'] as const;
+export const PublishRunStateSchema = z.enum(PUBLISH_RUN_STATES);
+export type PublishRunState = z.infer<typeof PublishRunStateSchema>;
+
+/** One content record a run is about: its type and public key (slug; slugCode for options). */
+export const ContentRefSchema = z.object({
+  type: ContentTypeSchema,
+  key: z.string().min(1).max(300),
+});
+export type ContentRef = z.infer<typeof ContentRefSchema>;
+
+export const PublishRunSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['publish', 'preview']),
+  state: PublishRunStateSchema,
+  /** Why the run failed; null otherwise. */
+  error: z.string().nullable(),
+  requestedBy: z.string().nullable(),
+  changes: z.array(ContentRefSchema),
+  /** A live preview run: the path of the rendered draft page (served to admins only). */
+  previewUrl: z.string().nullable(),
+  requestedAt: IsoDateTime,
+  startedAt: IsoDateTime.nullable(),
+  /** When the run went live or failed. */
+  finishedAt: IsoDateTime.nullable(),
+});
+export type PublishRun = z.infer<typeof PublishRunSchema>;
+
+/** What a publish request carries (the admin routes validate their body with it). */
+export const PublishRequestSchema = z.object({
+  changes: z.array(ContentRefSchema).min(1).max(500),
+});
+export type PublishRequest = z.infer<typeof PublishRequestSchema>;
