@@ -4,6 +4,8 @@ import type { Db } from '../db/client.ts';
 import type { Mailer } from '../providers/mail.ts';
 import { deliverGift } from '../services/gifts/delivery.ts';
 import { publishHandler, recoverPublishRuns, type SiteBuilder } from '../services/publish.ts';
+import { runScheduledPublish, type ScheduledPublishJob } from '../services/admin/editing.ts';
+import { pipelinePublisher } from '../services/admin/publisher.ts';
 import { type JobQueue, QUEUES } from './queue.ts';
 
 export type WorkerDeps = {
@@ -20,6 +22,12 @@ export const giftDeliveryHandler = (d: WorkerDeps) => async (data: { giftId: str
   if (result === 'not_found') d.log.warn({ giftId: data.giftId }, 'gift-delivery: the gift no longer exists');
 };
 
+/** Publishes a draft at its scheduled time; a stale job (rescheduled, cancelled) does nothing. */
+export const scheduledPublishHandler = (d: WorkerDeps, jobs: JobQueue) => async (data: ScheduledPublishJob) => {
+  const result = await runScheduledPublish({ db: d.db, jobs, publisher: pipelinePublisher(jobs) }, data);
+  d.log.info({ record: `${data.type}/${data.id}`, at: data.at, result }, 'scheduled-publish');
+};
+
 export async function startWorkers(jobs: JobQueue, d: WorkerDeps): Promise<void> {
   await jobs.work(QUEUES.giftDelivery.name, giftDeliveryHandler(d));
   if (d.site) {
@@ -27,4 +35,5 @@ export async function startWorkers(jobs: JobQueue, d: WorkerDeps): Promise<void>
     const recovered = await recoverPublishRuns(d.db, jobs);
     if (recovered) d.log.warn({ recovered }, 'site-publish: runs interrupted by a restart were queued again');
   }
+  await jobs.work(QUEUES.scheduledPublish.name, scheduledPublishHandler(d, jobs));
 }
