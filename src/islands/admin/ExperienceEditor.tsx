@@ -327,7 +327,7 @@ export default function ExperienceEditor({ id }: { id: number }) {
           <p className="adm-edit__meta">
             <StatusBadge status={dirty ? 'changed' : x.status} scheduledAt={x.scheduledAt} />
             <span className="muted">
-              Version {x.version}
+              {x.version ? `Version ${x.version}` : 'No draft yet: showing what is live'}
               {x.updatedBy ? ` · saved by ${x.updatedBy.name} ${formatWhen(x.updatedAt)}` : ''}
               {dirty ? ' · unsaved changes' : ''}
             </span>
