@@ -10,7 +10,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zc, gzip } from 'node:zlib';
 
 const root = resolve(import.meta.dirname, '../..');
-const HASH_FILE = '.verdant-build-hash';
+export const HASH_FILE = '.verdant-build-hash';
+/** The hash of the code inputs alone: an incremental publish needs a live build of this code. */
+export const CODE_HASH_FILE = '.verdant-code-hash';
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
 /** What a build reads besides the content: the storefront's code and assets (not src/server). */
@@ -23,7 +25,7 @@ export type SiteDirs = {
   contentDir: string;
 };
 
-export function buildInputsHash(dirs: SiteDirs): string {
+function hashInputs(contentDir: string | undefined): string {
   const h = createHash('sha256');
   const walk = (p: string) => {
     if (!existsSync(p)) return;
@@ -36,11 +38,14 @@ export function buildInputsHash(dirs: SiteDirs): string {
     }
   };
   for (const i of CODE_INPUTS) walk(join(root, i));
-  walk(dirs.contentDir);
+  if (contentDir) walk(contentDir);
   // Public build-time settings (site URL, API key, analytics ids) are inputs too.
   for (const [k, v] of Object.entries(process.env).filter(([k]) => k.startsWith('PUBLIC_')).sort()) h.update(`${k}=${v}\0`);
   return h.digest('hex');
 }
+
+export const buildInputsHash = (dirs: SiteDirs): string => hashInputs(dirs.contentDir);
+export const codeInputsHash = (): string => hashInputs(undefined);
 
 export function currentBuildHash(distDir: string): string | undefined {
   try {
@@ -48,6 +53,10 @@ export function currentBuildHash(distDir: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+export function runTool(cmd: string, args: string[], env: Record<string, string>): Promise<void> {
+  return run(cmd, args, env, true);
 }
 
 function run(cmd: string, args: string[], env: Record<string, string>, quiet: boolean): Promise<void> {
@@ -77,6 +86,15 @@ const gz = promisify(gzip);
 export async function precompress(dir: string): Promise<number> {
   const files: string[] = [];
   for await (const f of walkFiles(dir)) if (COMPRESSIBLE.has(extname(f))) files.push(f);
+  return compressAll(files);
+}
+
+/** Precompresses some files of a build (paths relative to it). */
+export function precompressFiles(dir: string, rels: string[]): Promise<number> {
+  return compressAll(rels.filter((r) => COMPRESSIBLE.has(extname(r))).map((r) => join(dir, r)));
+}
+
+async function compressAll(files: string[]): Promise<number> {
   let i = 0;
   const worker = async () => {
     while (i < files.length) {
@@ -98,7 +116,7 @@ export async function precompress(dir: string): Promise<number> {
 }
 
 /** Points dist at the new build with one rename(), so readers see the old or the new site. */
-async function swapIn(distDir: string, buildsDir: string, buildDir: string) {
+export async function swapIn(distDir: string, buildsDir: string, buildDir: string) {
   if (existsSync(distDir) && !lstatSync(distDir).isSymbolicLink()) await rename(distDir, join(buildsDir, `legacy-${Date.now()}`));
   const previous = existsSync(distDir) ? resolve(dirname(distDir), await readlink(distDir)) : undefined;
   const tmp = `${distDir}.swap-${process.pid}`;
@@ -134,6 +152,7 @@ export async function buildSite(
   let pages = 0;
   for await (const f of walkFiles(dir)) if (f.endsWith('.html')) pages++;
   writeFileSync(join(dir, HASH_FILE), hash);
+  writeFileSync(join(dir, CODE_HASH_FILE), codeInputsHash());
   const previous = await swapIn(distDir, buildsDir, dir);
   // Keep the previous build for requests still streaming from it; drop older ones.
   for (const name of await readdir(buildsDir)) {

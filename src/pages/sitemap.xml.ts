@@ -1,6 +1,7 @@
 // /sitemap.xml: every indexable page the build produces, with absolute URLs from the site
 // option. Dynamic routes are listed from their own getStaticPaths, so a page family added
-// later (collections, gifts, …) appears without editing this file.
+// later (collections, gifts, …) appears without editing this file. It asks them `unfiltered`:
+// an incremental publish renders some pages (render-only.ts), the sitemap still lists them all.
 import type { APIRoute } from 'astro';
 import { getInfoEntries } from '../components/info/info-data.ts';
 import { fillRoute, isDynamicRoute, isIndexableRoute, routeOfPageFile } from '../lib/seo-routes.ts';
@@ -8,7 +9,7 @@ import { sitemapXml, type SitemapEntry } from '../lib/seo-sitemap.ts';
 
 type StaticPath = { params: Record<string, string | number | undefined>; props?: Record<string, unknown> };
 type PageModule = {
-  getStaticPaths?: (opts: { paginate: () => never; routePattern: string }) => StaticPath[] | StaticPath[][] | Promise<StaticPath[] | StaticPath[][]>;
+  getStaticPaths?: (opts: { paginate: () => never; routePattern: string; unfiltered: true }) => StaticPath[] | StaticPath[][] | Promise<StaticPath[] | StaticPath[][]>;
 };
 
 const pages = import.meta.glob<PageModule>('./**/*.astro');
@@ -44,7 +45,7 @@ export const GET: APIRoute = async ({ site, url }) => {
     const paginate = (): never => {
       throw new Error(`sitemap.xml: ${file} paginates; list its pages here before using paginate()`);
     };
-    for (const path of (await getStaticPaths({ paginate, routePattern: route })).flat()) {
+    for (const path of (await getStaticPaths({ paginate, routePattern: route, unfiltered: true })).flat()) {
       const loc = new URL(fillRoute(route, path.params), base).href;
       if (!isDuplicate(path.props, loc, base)) dynamicRoutes.push({ loc, lastmod: lastmodOf(path.props) });
     }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { isSelectedPage } from '../../src/lib/page-selection.ts';
+import { affectedPages, mergeSelections, referenceNeedle } from './publish-impact.ts';
+
+const option = (city: string, country = 'nepal', code = 'NP', operator = 'phewa-paddle') => ({
+  slugCode: 'boat-trip-ab12',
+  name: 'Boat trip',
+  city: { slug: city, name: city },
+  country: { slug: country, code },
+  operator: { slug: operator },
+});
+
+describe('pages a publish renders', () => {
+  it('an experience: its page, its place and operator listings, landing pages, embedding records', () => {
+    const sel = affectedPages({
+      type: 'options',
+      key: 'boat-trip-ab12',
+      before: option('pokhara'),
+      after: option('pokhara'),
+      referrers: [
+        { type: 'collections', key: 'lakes' },
+        { type: 'best_of_lists', key: 'best-boat-trips' },
+        { type: 'blogs', key: 'a-week-in-pokhara' },
+      ],
+    });
+    expect(sel.pages).toEqual(['/experiences/boat-trip-ab12', '/operators/phewa-paddle']);
+    expect(sel.trees).toEqual(['/best-of/best-boat-trips', '/cities/pokhara', '/collections/lakes', '/countries/nepal', '/magazine', '/np/pokhara']);
+    for (const p of ['/cities/pokhara/activities', '/cities/pokhara/tags/theme__water', '/np/pokhara/boat-trips', '/best-of/best-boat-trips/boat-trip-ab12', '/magazine/page/3']) {
+      expect(isSelectedPage(sel, p), p).toBe(true);
+    }
+    for (const p of ['/cities/kathmandu', '/experiences/other-xy99', '/collections/lakes-and-rivers', '/countries/nepali']) {
+      expect(isSelectedPage(sel, p), p).toBe(false);
+    }
+  });
+
+  it('an experience that moved city leaves the old city listings too', () => {
+    const sel = affectedPages({ type: 'options', key: 'boat-trip-ab12', before: option('pokhara'), after: option('chitwan'), referrers: [] });
+    expect(sel.trees).toEqual(expect.arrayContaining(['/cities/pokhara', '/cities/chitwan', '/np/pokhara', '/np/chitwan']));
+  });
+
+  it('an unpublished experience: its page and every listing it was on', () => {
+    const sel = affectedPages({ type: 'options', key: 'boat-trip-ab12', before: option('pokhara'), after: undefined, referrers: [{ type: 'suppliers', key: 'phewa-paddle' }] });
+    expect(sel.pages).toContain('/experiences/boat-trip-ab12');
+    expect(sel.trees).toEqual(expect.arrayContaining(['/cities/pokhara', '/countries/nepal']));
+    expect(sel.pages).toContain('/operators/phewa-paddle');
+  });
+
+  it('a new article re-renders the magazine (listings paginate), not the rest', () => {
+    const sel = affectedPages({ type: 'blogs', key: 'new-story', after: { slug: 'new-story' }, referrers: [] });
+    expect(sel).toEqual({ pages: [], trees: ['/magazine'] });
+  });
+
+  it('a city re-renders its country and the experiences that show it', () => {
+    const sel = affectedPages({
+      type: 'cities',
+      key: 'pokhara',
+      before: { slug: 'pokhara', country: { slug: 'nepal', code: 'NP' } },
+      after: { slug: 'pokhara', country: { slug: 'nepal', code: 'NP' } },
+      referrers: [{ type: 'options', key: 'boat-trip-ab12' }],
+    });
+    expect(sel.trees).toEqual(['/cities/pokhara', '/countries/nepal', '/np/pokhara']);
+    expect(sel.pages).toEqual(['/experiences/boat-trip-ab12']);
+  });
+
+  it('merging drops trees and pages inside other trees', () => {
+    expect(mergeSelections([{ pages: ['/magazine/a/x', '/about'], trees: ['/magazine/tags', '/magazine'] }])).toEqual({ pages: ['/about'], trees: ['/magazine'] });
+  });
+
+  it('finds references by the key as the cache writes it', () => {
+    expect(referenceNeedle('options', 'a-b1')).toBe('"slugCode": "a-b1"');
+    expect(referenceNeedle('tags', 'theme/water')).toBe('"slug": "water"');
+  });
+});

@@ -1,0 +1,106 @@
+// Which pages a publish must render again (ADR 0025): a record's own pages, the pages of the
+// records that embed it (collections, best-of lists, articles, itineraries, operators, the home
+// page's sections — found in the content cache), and the pages that list it by place or
+// operator (its city, country, landing pages, operator page), for the record as it was and as
+// it is now (a moved experience leaves its old city's listings). Static routes (home, sitemap,
+// info pages) always render in an incremental build and are merged whole.
+import type { ContentType } from '../../src/contract/content-changes.ts';
+import type { PageSelection } from '../../src/lib/page-selection.ts';
+
+type Rec = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const slugOf = (v: unknown) => (v && typeof v === 'object' ? str((v as Rec)['slug']) : undefined);
+
+/** The pages of one record of a type: exact pages and trees (the record's page and its sub-pages). */
+export function ownPages(type: ContentType, key: string, record?: Rec): PageSelection {
+  switch (type) {
+    case 'options':
+      return { pages: [`/experiences/${key}`], trees: [] };
+    case 'cities': {
+      const code = str((record?.['country'] as Rec | undefined)?.['code'])?.toLowerCase();
+      return { pages: [], trees: [`/cities/${key}`, ...(code ? [`/${code}/${key}`] : [])] };
+    }
+    case 'countries': {
+      const code = str(record?.['code'])?.toLowerCase();
+      return { pages: [], trees: [`/countries/${key}`, ...(code ? [`/${code}`] : [])] };
+    }
+    case 'collections':
+      return { pages: [], trees: [`/collections/${key}`] };
+    case 'blogs':
+      // Listings paginate newest first: one article moves every page of its listings.
+      return { pages: [], trees: ['/magazine'] };
+    case 'travel_itineraries':
+      return { pages: [`/itineraries/${key}`], trees: [] };
+    case 'best_of_lists':
+      return { pages: [], trees: [`/best-of/${key}`] };
+    case 'suppliers':
+      return { pages: [`/operators/${key}`], trees: [] };
+    case 'tags':
+      // Tag pages live under every place: `/countries/{c}/tags/{tag}`, `/cities/{c}/tags/{tag}`.
+      return { pages: [], trees: ['/countries', '/cities'] };
+  }
+}
+
+/** The pages that list a record by what it belongs to (its place, its operator). */
+export function listingPages(type: ContentType, record: Rec | undefined): PageSelection {
+  if (!record) return { pages: [], trees: [] };
+  const trees: string[] = [];
+  const pages: string[] = [];
+  const city = record['city'] as Rec | undefined;
+  const country = record['country'] as Rec | undefined;
+  const code = str(country?.['code'])?.toLowerCase();
+  if (type === 'options') {
+    if (slugOf(city)) trees.push(`/cities/${slugOf(city)}`);
+    if (slugOf(country)) trees.push(`/countries/${slugOf(country)}`);
+    if (code && slugOf(city)) trees.push(`/${code}/${slugOf(city)}`);
+    if (slugOf(record['operator'])) pages.push(`/operators/${slugOf(record['operator'])}`);
+  }
+  if (type === 'cities' && slugOf(country)) trees.push(`/countries/${slugOf(country)}`);
+  return { pages, trees };
+}
+
+/**
+ * How a record is named inside another record's JSON (the content cache's stable JSON): an
+ * experience by `"slugCode": "<key>"`, anything else by `"slug": "<key>"` (a city and a tag of
+ * the same slug both match: rendering one page too many is harmless, one too few is not).
+ */
+export function referenceNeedle(type: ContentType, key: string): string {
+  const k = JSON.stringify(type === 'tags' ? key.split('/').pop()! : key);
+  return type === 'options' ? `"slugCode": ${k}` : `"slug": ${k}`;
+}
+
+/** Types whose records can embed a record of `type` (experiences embed places, operators, tags). */
+export function embeddingTypes(type: ContentType): ContentType[] {
+  const containers: ContentType[] = ['collections', 'best_of_lists', 'blogs', 'travel_itineraries', 'suppliers'];
+  if (type === 'options') return containers;
+  return [...containers, 'options', 'cities', 'countries'];
+}
+
+export function mergeSelections(list: PageSelection[]): PageSelection {
+  const trees = [...new Set(list.flatMap((s) => s.trees))].sort();
+  // A tree inside another tree adds nothing.
+  const minimal = trees.filter((t) => !trees.some((o) => o !== t && (o === '/' || t.startsWith(`${o}/`))));
+  const pages = [...new Set(list.flatMap((s) => s.pages))].filter((p) => !minimal.some((t) => t === '/' || p === t || p.startsWith(`${t}/`))).sort();
+  return { pages, trees: minimal };
+}
+
+export type ImpactInput = {
+  type: ContentType;
+  key: string;
+  /** The record before the publish (from the live build's cache); undefined when it is new. */
+  before?: Rec | undefined;
+  /** The record after it; undefined when it was unpublished or deleted. */
+  after?: Rec | undefined;
+  /** Records of other types that name it (found by referenceNeedle), as before or after. */
+  referrers: { type: ContentType; key: string; record?: Rec }[];
+};
+
+/** Every page one change touches (besides the static routes). */
+export function affectedPages(change: ImpactInput): PageSelection {
+  return mergeSelections([
+    ownPages(change.type, change.key, change.after ?? change.before),
+    listingPages(change.type, change.before),
+    listingPages(change.type, change.after),
+    ...change.referrers.map((r) => ownPages(r.type, r.key, r.record)),
+  ]);
+}
