@@ -19,7 +19,7 @@ import { IsoDateTime, MoneySchema } from './common.ts';
 import { Difficulty, LocationKind, OptionKind, PriceUnit } from './options.ts';
 
 const trimmed = (max: number, message = `At most ${max} characters`) => z.string().trim().max(max, message);
-const minor = z.number({ error: 'Enter an amount' }).int('Use whole minor units (cents)').min(0, 'Must not be negative').max(100_000_000, 'That price is too high');
+const minor = z.number({ error: 'Enter an amount' }).int('Use whole minor units (cents)').min(0, 'Must not be negative').max(2_000_000_000, 'That price is too high for one amount');
 const count = (max: number) => z.number({ error: 'Enter a number' }).int('Use a whole number').min(0, 'Must not be negative').max(max, `At most ${max}`);
 
 export const EXPERIENCE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

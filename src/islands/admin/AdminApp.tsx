@@ -77,7 +77,7 @@ function Home() {
           <li key={s.key}>
             <a className="adm-card adm-tile" href={`/admin/${s.key}`}>
               <strong>{s.label}</strong>
-              <span className="muted">{s.built ? 'Edit, preview, publish' : 'Not editable here yet'}</span>
+              <span className="muted">{s.key === 'experiences' ? 'Edit drafts, preview, publish or schedule' : s.key === 'settings' ? 'Header and gift-guide navigation' : 'Not editable here yet'}</span>
             </a>
           </li>
         ))}

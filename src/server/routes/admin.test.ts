@@ -234,6 +234,9 @@ describe('drafts, versions and publishing', () => {
     expectStatus(taken, 422);
     expect(wireFields(taken)['draft.slug_code']).toBe('Another experience already uses this address');
     expectStatus(await put(admin, `${E()}/draft`, { draft: x.draft }), 422);
+    // Amounts in minor units of rupiah or dong run to hundreds of millions; the column's limit is the bound.
+    const huge = await put(admin, `${E()}/draft`, { version: x.version, draft: { ...x.draft, prices: { ...x.draft.prices, adult: 2_100_000_000 } } });
+    expect(wireFields(huge)).toEqual({ 'draft.prices.adult': 'That price is too high for one amount' });
     expectStatus(await admin.get('/api/v1/admin/experiences/99999999'), 404);
     expectStatus(await admin.get('/api/v1/admin/experiences/nope'), 422);
     // Nothing was saved.
