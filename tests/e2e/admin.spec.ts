@@ -10,11 +10,11 @@ import { API_KEY, expect, test } from './fixtures.ts';
 const auth = { authorization: `Bearer ${API_KEY}` };
 type Pick = { id: number; slugCode: string; name: string; city: { name: string; slug: string } };
 
-/** The n-th per-person experience of the demo catalogue (each test edits its own). */
+/** The n-th per-person SGD experience of the demo catalogue (each test edits its own). */
 async function experience(page: Page, n: number): Promise<Pick> {
   const res = await page.request.get('/api/v1/options?per=60', { headers: auth });
-  const { options } = camelizeKeys<{ options: (Pick & { priceUnit: string; kind: string })[] }>(await res.json());
-  const fit = options.filter((o) => o.priceUnit === 'per_person' && o.kind !== 'stay');
+  const { options } = camelizeKeys<{ options: (Pick & { priceUnit: string; kind: string; fromPrice: { currency: string } | null })[] }>(await res.json());
+  const fit = options.filter((o) => o.priceUnit === 'per_person' && o.kind !== 'stay' && o.fromPrice?.currency === 'SGD');
   return fit[n]!;
 }
 
@@ -30,6 +30,11 @@ async function openEditor(page: Page, x: Pick) {
 }
 
 const basics = (page: Page) => page.getByRole('group', { name: 'Basics' });
+/** The version the edit screen shows ("Version 3 · saved by …"). */
+async function version(page: Page): Promise<number> {
+  const text = await page.locator('.adm-edit__meta').innerText();
+  return Number(/Version (\d+)/.exec(text)?.[1]);
+}
 const runState = (page: Page) => page.locator('[data-run-state]').first();
 
 test.describe('back-office', () => {
@@ -53,7 +58,7 @@ test.describe('back-office', () => {
   });
 
   test('an admin edits the name and price, publishes, and the public pages show them', async ({ page, axe }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(600_000);
     const x = await experience(page, 0);
     await loginAs(page, 'admin@verdant.test');
     // The account menu leads to the back-office.
@@ -66,7 +71,7 @@ test.describe('back-office', () => {
     await axe();
     const newName = `${x.name} at first light`;
     await basics(page).getByLabel('Name', { exact: true }).fill(newName);
-    await page.getByLabel('Adult price').fill('123.45');
+    await page.getByRole('textbox', { name: 'Adult price', exact: true }).fill('123.45');
     await expect(page.getByText('unsaved changes')).toBeVisible();
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
@@ -77,12 +82,13 @@ test.describe('back-office', () => {
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(runState(page)).toHaveAttribute('data-run-state', /queued|building|live/);
-    await expect(runState(page)).toHaveAttribute('data-run-state', 'live', { timeout: 200_000 });
+    await expect(runState(page)).toHaveAttribute('data-run-state', 'live', { timeout: 540_000 });
     await expect(page.locator('.adm-edit__meta .adm-badge--published')).toBeVisible();
 
     await page.goto(`/experiences/${x.slugCode}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(newName);
-    await expect(page.locator('main')).toContainText('123.45');
+    // Prices are rendered in USD with the original amount beside (ADR 10).
+    await expect(page.locator('main [data-price-amount="123.45"]').first()).toBeAttached();
     // Its city page lists it under the new name, and the search suggestions find it.
     const city = await page.request.get(`/cities/${x.city.slug}`);
     expect(await city.text()).toContain(newName);
@@ -91,7 +97,7 @@ test.describe('back-office', () => {
   });
 
   test('revision restore brings the old text back, and a slug change redirects permanently', async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(600_000);
     const x = await experience(page, 1);
     await loginAs(page, 'admin@verdant.test');
     await openEditor(page, x);
@@ -104,29 +110,31 @@ test.describe('back-office', () => {
     await expect(history.locator('li').first()).toContainText('Saved');
     await expect(history.locator('li').first()).toContainText('Changed: summary');
     await expect(history.locator('li').first()).toContainText('Ada Admin');
-    // Save the original back (v2), then walk the history: v1 brings the regretted text back, v2
-    // the original.
+    const regret = await version(page);
+    // Save the original back, then walk the history: the regretted version's restore brings that
+    // text back, the one after it the original.
     await summary.fill(original);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
-    await history.locator('li').filter({ hasText: 'v1' }).getByRole('button', { name: 'Restore' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Version 1 restored' })).toBeVisible();
+    const back = await version(page);
+    await history.locator(`li[data-revision="${regret}"]`).first().getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Version ${regret} restored` })).toBeVisible();
     await expect(summary).toHaveValue('A summary we will regret.');
     await expect(history.locator('li').first()).toContainText('Restored');
-    await history.locator('li').filter({ hasText: 'v2' }).getByRole('button', { name: 'Restore' }).click();
+    await history.locator(`li[data-revision="${back}"]`).first().getByRole('button', { name: 'Restore' }).click();
     await expect(summary).toHaveValue(original);
 
     // The address changes; the old one redirects once published.
     const newSlug = `${x.slugCode}-new`;
-    await page.getByLabel('Address').fill(newSlug);
+    await basics(page).getByRole('textbox', { name: /^Address verdant\.com/ }).fill(newSlug);
     await expect(page.getByText(`the old address /experiences/${x.slugCode} will redirect here permanently`)).toBeVisible();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect(page.getByText(`Also reached from: /experiences/${x.slugCode}`)).toBeVisible();
+    await expect(page.locator('.adm-note', { hasText: 'Also reached from:' })).toContainText(`/experiences/${x.slugCode}`);
     const old = await page.request.get(`/experiences/${x.slugCode}`, { maxRedirects: 0 });
     expect(old.status()).toBe(301);
     expect(old.headers()['location']).toBe(`/experiences/${newSlug}`);
     expect((await page.request.get(`/options/${x.slugCode}`, { maxRedirects: 0 })).status()).toBe(301);
-    await expect(runState(page)).toHaveAttribute('data-run-state', 'live', { timeout: 200_000 });
+    await expect(runState(page)).toHaveAttribute('data-run-state', 'live', { timeout: 540_000 });
     await page.goto(`/experiences/${x.slugCode}`);
     await expect(page).toHaveURL(new RegExp(`/experiences/${newSlug}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(x.name);
