@@ -81,7 +81,9 @@ test.describe('back-office', () => {
     expect(((await before.json()) as { name: string }).name).toBe(x.name);
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect(runState(page)).toHaveAttribute('data-run-state', /queued|building|live/);
+    // The new run (not the previous one the screen showed) is followed until it is live.
+    await expect(page.getByRole('status').filter({ hasText: 'Published. The pages that show this experience are being rebuilt.' })).toBeVisible();
+    await expect(runState(page)).toHaveAttribute('data-run-state', /queued|building/);
     await expect(runState(page)).toHaveAttribute('data-run-state', 'live', { timeout: 540_000 });
     await expect(page.locator('.adm-edit__meta .adm-badge--published')).toBeVisible();
 
@@ -129,6 +131,7 @@ test.describe('back-office', () => {
     await basics(page).getByRole('textbox', { name: /^Address verdant\.com/ }).fill(newSlug);
     await expect(page.getByText(`the old address /experiences/${x.slugCode} will redirect here permanently`)).toBeVisible();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Published. The pages that show this experience are being rebuilt.' })).toBeVisible();
     await expect(page.locator('.adm-note', { hasText: 'Also reached from:' })).toContainText(`/experiences/${x.slugCode}`);
     const old = await page.request.get(`/experiences/${x.slugCode}`, { maxRedirects: 0 });
     expect(old.status()).toBe(301);
