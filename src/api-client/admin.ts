@@ -27,6 +27,6 @@ export const experienceRevisions = (id: number) => request<RevisionList>(`${exp(
 export const restoreExperienceRevision = (id: number, revisionId: number, version: number) =>
   request<AdminExperience>(`${exp(id)}/revisions/${encodeURIComponent(String(revisionId))}/restore`, { method: 'POST', body: { version } });
 export const previewExperience = (id: number) => request<{ run: PublishRunView | null }>(`${exp(id)}/preview`, { method: 'POST', body: {} });
-export const publishRun = (id: string) => request<PublishRunView>(`/admin/publish_runs/${encodeURIComponent(id)}`);
+export const publishRun = (id: string, signal?: AbortSignal) => request<PublishRunView>(`/admin/publish_runs/${encodeURIComponent(id)}`, signal ? { signal } : {});
 export const adminSiteSettings = () => request<SiteSettingsResponse>('/admin/site_settings');
 export const saveSiteSettings = (settings: SiteSettings) => request<SiteSettingsResponse>('/admin/site_settings', { method: 'PUT', body: settings });

@@ -82,7 +82,8 @@ function useRun(initial: PublishRunView | null) {
   useEffect(() => {
     if (!run || run.state === 'live' || run.state === 'failed') return;
     const t = setTimeout(() => {
-      publishRun(run.id).then(
+      // A poll that hangs (a busy server) is given up after 10 s and tried again.
+      publishRun(run.id, AbortSignal.timeout(10_000)).then(
         ({ data }) => setRun(data),
         () => setRun({ ...run }), // try again at the next tick
       );
