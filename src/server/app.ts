@@ -25,6 +25,8 @@ import { createPaymentProvider } from './providers/payments/select.ts';
 import { bookingRoutes } from './routes/booking/booking.ts';
 import { tripRoutes } from './routes/trips.ts';
 import { ambassadorRoutes } from './routes/ambassador.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { redirectTarget } from './services/admin/editing.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
 import { creditRoutes } from './routes/credits.ts';
 import { giftCodeRoutes } from './routes/gift-codes.ts';
@@ -61,6 +63,8 @@ export function injectRealtime(app: object, server: Server) {
 
 /** Paths under /api/v1 that carry their own proof instead of the guest bearer. */
 export const BEARER_EXEMPT = [/^\/api\/v1\/payments\/webhook(\/|$)/, /^\/api\/v1\/oauth\/[\w-]+\/return$/, /^\/api\/v1\/realtime$/];
+
+const EXPERIENCE_PATH = /^\/(experiences|options|events)\/([a-z0-9-]{1,200})\/?$/;
 
 export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -120,6 +124,7 @@ export function createApp(opts: AppOptions) {
   api.route('/', bookingRoutes());
   api.route('/', tripRoutes());
   api.route('/', ambassadorRoutes());
+  api.route('/', adminRoutes());
   api.all('*', () => {
     throw new HttpError(404, 'Not found');
   });
@@ -141,6 +146,17 @@ export function createApp(opts: AppOptions) {
   if (providers.testIdp) app.route('/dev/oauth', providers.testIdp.routes());
   // The test gateway's GrabPay page: only while the test gateway is the payment provider.
   if (payments.name === 'test') app.route(GRABPAY_PAGE_PATH, grabPayPageRoutes());
+
+  // An experience whose slug changed (back-office, ADR 0026): its old address answers 301 to the
+  // new one, for /experiences, /options and /events alike. One primary-key lookup per page view.
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const m = EXPERIENCE_PATH.exec(c.req.path);
+    if (m) {
+      const target = await redirectTarget(db, m[2]!);
+      if (target) return c.redirect(`/experiences/${target}${new URL(c.req.url).search}`, 301);
+    }
+    return next();
+  });
 
   opts.extend?.(app);
   return app;

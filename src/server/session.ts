@@ -4,7 +4,8 @@
  * - `sessionMiddleware` (on /api/v1 and the main-host account routes) reads the httpOnly session
  *   cookie, loads the session and sets `c.var.user` (a CurrentUser, or null for guests). It
  *   slides the expiry and re-sends the cookie when it extended it; a stale cookie is cleared.
- * - `requireUser` answers 401 `{error}` when nobody is logged in.
+ * - `requireUser` answers 401 `{error}` when nobody is logged in; `requireAdmin` also 403 for
+ *   anyone who is not an admin.
  * - `requireUserToken` is for payment calls: besides the cookie, the `X-User-Token` header must
  *   carry the token returned at log-in for this very session (ADR 0003), so a cross-site request
  *   riding the cookie alone can never pay.
@@ -70,6 +71,17 @@ export const NOT_LOGGED_IN = 'Please log in to continue.';
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.user) throw new HttpError(401, NOT_LOGGED_IN);
+  await next();
+};
+
+/**
+ * Admins only (the back-office, ambassador review): 401 for a guest, 403 for anyone signed in who
+ * is not an admin. One guard for every admin call.
+ */
+export const ADMIN_ONLY = 'Only Verdant admins can do this';
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.user) throw new HttpError(401, NOT_LOGGED_IN);
+  if (!c.var.user.isAdmin) throw new HttpError(403, ADMIN_ONLY);
   await next();
 };
 

@@ -1200,3 +1200,55 @@ export const publishRuns = pgTable('publish_runs', {
   index('publish_runs_state_idx').on(t.state, t.requestedAt),
   check('publish_runs_finished_ck', sql`(${t.state} IN ('live', 'failed')) = (${t.finishedAt} IS NOT NULL)`),
 ]);
+
+// ── Back-office editing (ADR 0026) ──────────────────────────────────────────
+/**
+ * An editor's working copy of one public record (`type` a content type, `key` its stable id as
+ * text): what live shows changes only when the draft is published. `version` goes up by one on
+ * every save, publish and restore; a save names the version it started from and is refused (409)
+ * when another editor saved in between. `publishedVersion` is the version that is live (null:
+ * never published from the back-office); `scheduledAt` a pending scheduled publish.
+ */
+export const contentDrafts = pgTable('content_drafts', {
+  type: text('type').notNull(),
+  key: text('key').notNull(),
+  data: jsonb('data').notNull(),
+  version: integer('version').notNull().default(1),
+  publishedVersion: integer('published_version'),
+  scheduledAt: ts('scheduled_at'),
+  scheduledBy: text('scheduled_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.type, t.key] })]);
+
+/**
+ * Every change an editor made to a record, newest last: the whole document after the change, the
+ * fields it changed, who and when. `action`: save, publish, unpublish, schedule, restore, or
+ * `refused` (a save that lost a version race, kept so the refused editor's work is never lost).
+ */
+export const contentRevisions = pgTable('content_revisions', {
+  id: serial('id').primaryKey(),
+  type: text('type').notNull(),
+  key: text('key').notNull(),
+  version: integer('version').notNull(),
+  action: text('action', { enum: ['save', 'publish', 'unpublish', 'schedule', 'restore', 'refused'] }).notNull(),
+  data: jsonb('data').notNull(),
+  changedFields: jsonb('changed_fields').$type<string[]>().notNull().default([]),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  userName: text('user_name').notNull().default(''),
+  publishRunId: text('publish_run_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('content_revisions_record_idx').on(t.type, t.key, t.id)]);
+
+/**
+ * A public address that moved: `/experiences/{fromSlug}` answers 301 to the record's current
+ * address. Keyed by the old slug; `targetId` is the record's id, so a second rename still lands
+ * on the newest slug and a rename back to an old slug removes its redirect.
+ */
+export const slugRedirects = pgTable('slug_redirects', {
+  type: text('type').notNull(),
+  fromSlug: text('from_slug').notNull(),
+  targetId: integer('target_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.type, t.fromSlug] })]);

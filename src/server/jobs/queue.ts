@@ -28,6 +28,8 @@ export const QUEUES = {
    * the expiry.
    */
   sitePublish: { name: 'site-publish', retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 },
+  /** Publishes one record's draft at the time an editor chose (services/admin/editing.ts). */
+  scheduledPublish: { name: 'scheduled-publish', retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 600 },
 } as const;
 
 /** Recurring jobs (cron, UTC): installed by every listening process, sent once per occurrence by pg-boss. */

@@ -8,6 +8,8 @@ import type { PaymentProvider } from '../providers/payments/port.ts';
 import { sweepBooking } from '../services/booking/checkout.ts';
 import { deliverGift } from '../services/gifts/delivery.ts';
 import { publishHandler, recoverPublishRuns, type SiteBuilder } from '../services/publish.ts';
+import { runScheduledPublish, type ScheduledPublishJob } from '../services/admin/editing.ts';
+import { pipelinePublisher } from '../services/admin/publisher.ts';
 import { type JobQueue, QUEUES, SCHEDULES } from './queue.ts';
 
 export type WorkerDeps = {
@@ -25,6 +27,12 @@ export type SweepDeps = { db: Db; config: Config; log: Logger; payments: Payment
 export const giftDeliveryHandler = (d: WorkerDeps) => async (data: { giftId: string }) => {
   const result = await deliverGift(d, data.giftId);
   if (result === 'not_found') d.log.warn({ giftId: data.giftId }, 'gift-delivery: the gift no longer exists');
+};
+
+/** Publishes a draft at its scheduled time; a stale job (rescheduled, cancelled) does nothing. */
+export const scheduledPublishHandler = (d: Pick<WorkerDeps, 'db' | 'jobs' | 'log'>) => async (data: ScheduledPublishJob) => {
+  const result = await runScheduledPublish({ db: d.db, jobs: d.jobs, publisher: pipelinePublisher(d.jobs) }, data);
+  d.log.info({ record: `${data.type}/${data.id}`, at: data.at, result }, 'scheduled-publish');
 };
 
 export const mailDeliveryHandler = (d: Pick<WorkerDeps, 'db' | 'mailer'>) => (data: { outboxId: number }) => d.mailer.deliver(d.db, data.outboxId);
@@ -49,4 +57,5 @@ export async function startWorkers(d: WorkerDeps & { config: Config; payments: P
     const recovered = await recoverPublishRuns(d.db, d.jobs);
     if (recovered) d.log.warn({ recovered }, 'site-publish: runs interrupted by a restart were queued again');
   }
+  await d.jobs.work(QUEUES.scheduledPublish.name, scheduledPublishHandler(d));
 }

@@ -4,7 +4,7 @@
 // POST /affiliate_uncapped_earning_privilege/read_banner; and, until the back-office exists, the
 // admin review: GET /admin/ambassador_applications, POST /admin/ambassador_applications/{userId}
 // and POST /admin/ambassador_payouts. Only ever the signed-in ambassador's own rows.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import {
@@ -25,7 +25,7 @@ import {
 } from '../../contract/ambassador.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
-import { currentUser, requireUser } from '../session.ts';
+import { currentUser, requireAdmin, requireUser } from '../session.ts';
 import * as amb from '../services/ambassador.ts';
 
 const UserParam = z.object({ userId: z.string().regex(/^[\w-]{1,64}$/, 'Unknown user') });
@@ -38,11 +38,7 @@ const ADMIN_PATHS = ['/admin/ambassador_applications', '/admin/ambassador_applic
 export function ambassadorRoutes() {
   const r = new Hono<AppEnv>();
   for (const path of ['/ambassador_profile', '/affiliate_links', '/affiliate_links/*', '/ambassador/*', '/ambassador_bank_accounts', '/ambassador_bank_accounts/*', '/affiliate_uncapped_earning_privilege/*', ...ADMIN_PATHS]) r.use(path, requireUser);
-  const adminOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!currentUser(c).isAdmin) throw new HttpError(403, 'Only Verdant admins can do this');
-    await next();
-  };
-  for (const path of ADMIN_PATHS) r.use(path, adminOnly);
+  for (const path of ADMIN_PATHS) r.use(path, requireAdmin);
 
   const now = () => new Date();
 

@@ -1,0 +1,231 @@
+// The editors' back-office calls (spec §2 back-office, §6 Admin; ADR 0026). Every call answers
+// 403 to anyone who is not an admin.
+//
+// Experiences (options):
+//   GET    /admin/experiences?q=&status=&kind=&country_id=&sort=&page=&per=   → AdminExperienceList
+//   GET    /admin/experiences/{id}                 → AdminExperience (live + draft + version)
+//   PUT    /admin/experiences/{id}/draft           { version, draft } → AdminExperience | 409
+//   POST   /admin/experiences/{id}/publish         { version, at? } → AdminExperience (+ run)
+//   POST   /admin/experiences/{id}/unpublish       { version } → AdminExperience (+ run)
+//   DELETE /admin/experiences/{id}/schedule        → AdminExperience
+//   GET    /admin/experiences/{id}/revisions       → RevisionList
+//   POST   /admin/experiences/{id}/revisions/{revisionId}/restore { version } → AdminExperience
+//   POST   /admin/experiences/{id}/preview         → { run }
+//   GET    /admin/publish_runs/{id}                → PublishRunView
+// Reference lists for the edit screen: GET /admin/references → cities, tags.
+// Site settings: GET|PUT /admin/site_settings.
+import { z } from 'zod';
+import { IsoDateTime, MoneySchema } from './common.ts';
+import { Difficulty, LocationKind, OptionKind, PriceUnit } from './options.ts';
+
+const trimmed = (max: number, message = `At most ${max} characters`) => z.string().trim().max(max, message);
+const minor = z.number({ error: 'Enter an amount' }).int('Use whole minor units (cents)').min(0, 'Must not be negative').max(2_000_000_000, 'That price is too high for one amount');
+const count = (max: number) => z.number({ error: 'Enter a number' }).int('Use a whole number').min(0, 'Must not be negative').max(max, `At most ${max}`);
+
+export const EXPERIENCE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const DraftPricesSchema = z.object({
+  adult: minor.nullable(),
+  child: minor.nullable(),
+  localAdult: minor.nullable(),
+  localChild: minor.nullable(),
+  group: minor.nullable(),
+  groupIncludedPax: count(500).nullable(),
+  additionalPax: minor.nullable(),
+  minPax: count(500).nullable(),
+});
+
+export const DraftLocationSchema = z.object({
+  kind: LocationKind,
+  name: z.string().trim().min(1, 'Name the place').max(160, 'At most 160 characters'),
+  address: trimmed(300),
+  note: trimmed(300),
+  latitude: z.number().min(-90, 'Between -90 and 90').max(90, 'Between -90 and 90').nullable(),
+  longitude: z.number().min(-180, 'Between -180 and 180').max(180, 'Between -180 and 180').nullable(),
+});
+
+export const DraftFaqSchema = z.object({
+  question: z.string().trim().min(3, 'Write the question').max(300, 'At most 300 characters'),
+  answer: z.string().trim().min(1, 'Write the answer').max(3000, 'At most 3000 characters'),
+});
+
+export const DraftImageSchema = z.object({
+  id: z.number().int().positive(),
+  alt: z.string().trim().min(3, 'Describe the image for people who cannot see it (alt text)').max(250, 'At most 250 characters'),
+});
+
+const list = (max: number, itemMax: number) => z.array(z.string().trim().min(1, 'Must not be empty').max(itemMax, `At most ${itemMax} characters`)).max(max, `At most ${max} items`);
+
+/** The editable document of one experience: what the draft holds and publish writes. */
+export const ExperienceDraftSchema = z.object({
+  name: z.string().trim().min(3, 'Give the experience a name of at least 3 characters').max(120, 'At most 120 characters'),
+  slugCode: z
+    .string()
+    .trim()
+    .min(3, 'At least 3 characters')
+    .max(120, 'At most 120 characters')
+    .regex(EXPERIENCE_SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens (like night-safari-ab12)'),
+  summary: trimmed(300),
+  description: z.string().trim().min(1, 'Describe the experience').max(20_000, 'At most 20,000 characters'),
+  cityId: z.number({ error: 'Choose a city' }).int().positive('Choose a city'),
+  activityTypeId: z.number().int().positive().nullable(),
+  prices: DraftPricesSchema,
+  durationMinutes: count(60 * 24).nullable(),
+  durationDays: count(60).nullable(),
+  durationNights: count(60).nullable(),
+  capacity: z.number({ error: 'Enter a number' }).int('Use a whole number').min(1, 'At least 1 guest').max(500, 'At most 500'),
+  minAge: count(99).nullable(),
+  difficulty: Difficulty,
+  languages: list(20, 40),
+  startTimes: z.array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour times like 07:30')).max(24, 'At most 24 start times'),
+  highlights: list(20, 300),
+  inclusions: list(40, 300),
+  exclusions: list(40, 300),
+  itinerary: z
+    .array(z.object({ time: z.string().trim().max(20, 'At most 20 characters').nullable(), title: z.string().trim().min(1, 'Give the step a title').max(160), description: trimmed(2000) }))
+    .max(40, 'At most 40 steps'),
+  locations: z.array(DraftLocationSchema).max(20, 'At most 20 places'),
+  faqs: z.array(DraftFaqSchema).max(40, 'At most 40 questions'),
+  tagIds: z.array(z.number().int().positive()).max(40, 'At most 40 tags'),
+  images: z.array(DraftImageSchema).max(40, 'At most 40 images'),
+});
+export type ExperienceDraft = z.infer<typeof ExperienceDraftSchema>;
+
+export const PublishStateSchema = z.enum(['queued', 'building', 'live', 'failed']);
+export type PublishState = z.infer<typeof PublishStateSchema>;
+
+export const PublishRunViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['publish', 'preview']),
+  state: PublishStateSchema,
+  error: z.string().nullable(),
+  /** A finished preview's address. */
+  url: z.string().nullable(),
+  createdAt: IsoDateTime.nullable(),
+});
+export type PublishRunView = z.infer<typeof PublishRunViewSchema>;
+
+/** draft: saved changes not yet live; published: live equals the draft; unpublished: not public. */
+export const EditStatus = z.enum(['draft', 'changed', 'published', 'unpublished']);
+export type EditStatus = z.infer<typeof EditStatus>;
+
+export const EditorRefSchema = z.object({ id: z.string().nullable(), name: z.string() });
+
+export const AdminExperienceSchema = z.object({
+  id: z.number().int(),
+  /** The live address (changes only when a new slug is published). */
+  liveSlugCode: z.string(),
+  published: z.boolean(),
+  status: EditStatus,
+  kind: OptionKind,
+  priceUnit: PriceUnit,
+  currency: z.string(),
+  /** Minor-unit digits of `currency` (prices in the draft are minor units). */
+  currencyExponent: z.number().int(),
+  /** What the editor edits: the saved draft, or the live record when there is none. */
+  draft: ExperienceDraftSchema,
+  version: z.number().int(),
+  publishedVersion: z.number().int().nullable(),
+  hasUnpublishedChanges: z.boolean(),
+  scheduledAt: IsoDateTime.nullable(),
+  updatedAt: IsoDateTime,
+  updatedBy: EditorRefSchema.nullable(),
+  /** Old addresses that answer 301 to this experience. */
+  redirectsFrom: z.array(z.string()),
+  /** The newest publish of this record, to follow its state. */
+  lastRun: PublishRunViewSchema.nullable(),
+  /** Images of the record, for the image list (url per id). */
+  imageUrls: z.record(z.string(), z.string()),
+});
+export type AdminExperience = z.infer<typeof AdminExperienceSchema>;
+
+export const SaveDraftBody = z.object({
+  version: z.number({ error: 'The version you edited is required' }).int().min(0),
+  draft: ExperienceDraftSchema,
+});
+export type SaveDraftBody = z.infer<typeof SaveDraftBody>;
+
+export const VersionBody = z.object({ version: z.number({ error: 'The version you edited is required' }).int().min(0) });
+export type VersionBody = z.infer<typeof VersionBody>;
+
+export const PublishBody = VersionBody.extend({
+  /** A date-time in the future: publish then (scheduled), instead of now. */
+  at: IsoDateTime.optional(),
+});
+export type PublishBody = z.infer<typeof PublishBody>;
+
+export const AdminSortSchema = z.enum(['updated_desc', 'updated_asc', 'name_asc', 'name_desc', 'price_asc', 'price_desc']);
+export const AdminStatusFilter = z.enum(['all', 'published', 'unpublished', 'changed', 'scheduled']);
+
+export const AdminExperienceListQuery = z.object({
+  q: z.string().trim().max(100, 'At most 100 characters').optional(),
+  status: AdminStatusFilter.default('all'),
+  kind: OptionKind.optional(),
+  countryId: z.coerce.number().int().positive().optional(),
+  sort: AdminSortSchema.default('updated_desc'),
+  page: z.coerce.number().int().min(1, 'Pages start at 1').max(10_000).default(1),
+  per: z.coerce.number().int().min(1).max(100, 'At most 100 a page').default(25),
+});
+export type AdminExperienceListQuery = Partial<z.output<typeof AdminExperienceListQuery>>;
+
+export const AdminExperienceRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slugCode: z.string(),
+  kind: OptionKind,
+  city: z.string(),
+  country: z.string(),
+  fromPrice: MoneySchema.nullable(),
+  published: z.boolean(),
+  status: EditStatus,
+  scheduledAt: IsoDateTime.nullable(),
+  updatedAt: IsoDateTime,
+  imageUrl: z.string().nullable(),
+});
+export type AdminExperienceRow = z.infer<typeof AdminExperienceRowSchema>;
+
+export const AdminExperienceListSchema = z.object({
+  items: z.array(AdminExperienceRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per: z.number().int(),
+});
+export type AdminExperienceList = z.infer<typeof AdminExperienceListSchema>;
+
+export const RevisionSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  action: z.enum(['save', 'publish', 'unpublish', 'schedule', 'restore', 'refused']),
+  changedFields: z.array(z.string()),
+  by: EditorRefSchema,
+  createdAt: IsoDateTime,
+  /** The record's name in that revision (a quick way to tell them apart). */
+  name: z.string(),
+});
+export type Revision = z.infer<typeof RevisionSchema>;
+export const RevisionListSchema = z.object({ revisions: z.array(RevisionSchema) });
+export type RevisionList = z.infer<typeof RevisionListSchema>;
+
+export const AdminReferencesSchema = z.object({
+  cities: z.array(z.object({ id: z.number().int(), name: z.string(), country: z.string() })),
+  countries: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  tags: z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.string() })),
+});
+export type AdminReferences = z.infer<typeof AdminReferencesSchema>;
+
+export const SiteSettingsSchema = z.object({
+  showBestOfListNav: z.boolean(),
+  giftGuideNavs: z
+    .array(z.object({ blogId: z.number({ error: 'Choose an article' }).int().positive('Choose an article'), title: z.string().trim().min(2, 'Give the link a title').max(60, 'At most 60 characters') }))
+    .max(6, 'At most 6 gift-guide links'),
+});
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+export const SiteSettingsResponseSchema = z.object({
+  settings: SiteSettingsSchema,
+  /** The articles a gift-guide link may point at. */
+  articles: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  lastRun: PublishRunViewSchema.nullable(),
+});
+export type SiteSettingsResponse = z.infer<typeof SiteSettingsResponseSchema>;
+
+export const TestClockBody = z.object({ at: IsoDateTime });

@@ -1,0 +1,672 @@
+// One experience in the back-office: every field its public page shows, saved as a draft beside
+// the live record; preview, publish now or at a time, unpublish; revision history with restore.
+// A save that lost a race with another editor is refused (409) and the form keeps what was typed.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  adminExperience,
+  adminReferences,
+  cancelScheduledPublish,
+  experienceRevisions,
+  previewExperience,
+  publishExperience,
+  publishRun,
+  restoreExperienceRevision,
+  saveExperienceDraft,
+  unpublishExperience,
+} from '../../api-client/admin.ts';
+import { ApiError, errorMessage } from '../../api-client/client.ts';
+import type { AdminExperience, AdminReferences, ExperienceDraft, PublishRunView, Revision } from '../../contract/admin.ts';
+import { linesToList, localToIso, minorToText, textToMinor } from '../../lib/admin-pages.ts';
+import { Loading, Problem } from '../account/parts.tsx';
+import { formatWhen } from './format.ts';
+import { RunState, StatusBadge } from './parts.tsx';
+
+type PriceKey = keyof ExperienceDraft['prices'];
+const MONEY_KEYS: PriceKey[] = ['adult', 'child', 'localAdult', 'localChild', 'group', 'additionalPax'];
+const COUNT_KEYS: PriceKey[] = ['groupIncludedPax', 'minPax'];
+const PRICE_LABEL: Record<PriceKey, string> = {
+  adult: 'Adult price',
+  child: 'Child price',
+  localAdult: 'Local adult price',
+  localChild: 'Local child price',
+  group: 'Group price',
+  groupIncludedPax: 'Guests in the group price',
+  additionalPax: 'Each additional guest',
+  minPax: 'Minimum guests billed',
+};
+const LIST_KEYS = ['highlights', 'inclusions', 'exclusions', 'languages', 'startTimes'] as const;
+type ListKey = (typeof LIST_KEYS)[number];
+
+type Form = {
+  doc: ExperienceDraft;
+  prices: Record<PriceKey, string>;
+  lists: Record<ListKey, string>;
+};
+
+function toForm(x: AdminExperience): Form {
+  const p = x.draft.prices;
+  const prices = {} as Record<PriceKey, string>;
+  for (const k of MONEY_KEYS) prices[k] = minorToText(p[k], x.currencyExponent);
+  for (const k of COUNT_KEYS) prices[k] = p[k] === null ? '' : String(p[k]);
+  const lists = {} as Record<ListKey, string>;
+  for (const k of LIST_KEYS) lists[k] = x.draft[k].join('\n');
+  return { doc: x.draft, prices, lists };
+}
+
+/** The form as a document, or the fields the browser can already tell are wrong. */
+function fromForm(f: Form, exponent: number): { doc: ExperienceDraft } | { errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const prices = { ...f.doc.prices };
+  for (const k of MONEY_KEYS) {
+    const v = textToMinor(f.prices[k], exponent);
+    if (Number.isNaN(v)) errors[`draft.prices.${k}`] = exponent ? `Enter an amount like 45 or 45.50` : 'Enter a whole amount like 4500';
+    else prices[k] = v;
+  }
+  for (const k of COUNT_KEYS) {
+    const t = f.prices[k].trim();
+    if (t === '') prices[k] = null;
+    else if (!/^\d+$/.test(t)) errors[`draft.prices.${k}`] = 'Enter a whole number';
+    else prices[k] = Number(t);
+  }
+  if (Object.keys(errors).length) return { errors };
+  const lists = Object.fromEntries(LIST_KEYS.map((k) => [k, linesToList(f.lists[k])])) as Record<ListKey, string[]>;
+  return { doc: { ...f.doc, prices, ...lists } };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Follows a run until it is live or failed. */
+function useRun(initial: PublishRunView | null) {
+  const [run, setRun] = useState<PublishRunView | null>(initial);
+  useEffect(() => setRun(initial), [initial?.id]);
+  useEffect(() => {
+    if (!run || run.state === 'live' || run.state === 'failed') return;
+    const t = setTimeout(() => {
+      // A poll that hangs (a busy server) is given up after 10 s and tried again.
+      publishRun(run.id, AbortSignal.timeout(10_000)).then(
+        ({ data }) => setRun(data),
+        () => setRun({ ...run }), // try again at the next tick
+      );
+    }, 1000);
+    return () => clearTimeout(t);
+  }, [run]);
+  return [run, setRun] as const;
+}
+
+function Field({ label, error, hint, children, wide }: { label: string; error?: string | undefined; hint?: string; children: React.ReactElement; wide?: boolean }) {
+  return (
+    <label className={`adm-field${wide ? ' adm-field--wide' : ''}`}>
+      <span className="adm-field__label">{label}</span>
+      {hint && <span className="adm-field__hint">{hint}</span>}
+      {children}
+      {error && (
+        <span className="adm-field__error" role="alert">
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}
+
+export default function ExperienceEditor({ id }: { id: number }) {
+  const [x, setX] = useState<AdminExperience | null>(null);
+  const [loadError, setLoadError] = useState<{ text: string; notFound: boolean } | null>(null);
+  const [form, setForm] = useState<Form | null>(null);
+  const [refs, setRefs] = useState<AdminReferences | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error' | 'conflict'; text: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [revs, setRevs] = useState<Revision[] | null>(null);
+  const [scheduleAt, setScheduleAt] = useState('');
+  const [run, setRun] = useRun(null);
+  const [preview, setPreview] = useRun(null);
+  const saved = useRef<Form | null>(null);
+
+  const adopt = useCallback((data: AdminExperience) => {
+    setX(data);
+    const f = toForm(data);
+    setForm(f);
+    saved.current = f;
+    setErrors({});
+    if (data.lastRun) setRun(data.lastRun);
+  }, []);
+
+  const loadRevisions = useCallback(() => {
+    experienceRevisions(id).then(({ data }) => setRevs(data.revisions), () => setRevs([]));
+  }, [id]);
+
+  const load = useCallback(() => {
+    adminExperience(id).then(
+      ({ data }) => adopt(data),
+      (err: unknown) => setLoadError({ text: errorMessage(err), notFound: err instanceof ApiError && err.status === 404 }),
+    );
+    loadRevisions();
+  }, [id]);
+
+  useEffect(() => {
+    load();
+    adminReferences().then(({ data }) => setRefs(data), () => setRefs(null));
+  }, [load]);
+
+  const dirty = !!form && !!saved.current && !same(form, saved.current);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    addEventListener('beforeunload', warn);
+    return () => removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  if (loadError) {
+    return (
+      <section className="adm-page">
+        {loadError.notFound ? (
+          <div className="adm-card adm-empty">
+            <p className="adm-empty__title">This experience doesn’t exist</p>
+            <a className="button" href="/admin/experiences">
+              All experiences
+            </a>
+          </div>
+        ) : (
+          <Problem text={loadError.text} onRetry={() => { setLoadError(null); load(); }} />
+        )}
+      </section>
+    );
+  }
+  if (!x || !form) return <Loading label="Loading the experience…" />;
+
+  const exp = x.currencyExponent;
+  const setDoc = (patch: Partial<ExperienceDraft>) => setForm((f) => (f ? { ...f, doc: { ...f.doc, ...patch } } : f));
+  const err = (path: string) => errors[path];
+
+  /** Handles a failed call: field messages, the version conflict, or the message. */
+  function failed(e: unknown) {
+    if (e instanceof ApiError && e.status === 422 && Object.keys(e.fields).length) {
+      setErrors(e.fields);
+      setNotice({ kind: 'error', text: `Please fix the marked fields: ${e.message}` });
+    } else if (e instanceof ApiError && e.status === 409) {
+      setNotice({ kind: 'conflict', text: e.message });
+    } else {
+      setNotice({ kind: 'error', text: errorMessage(e) });
+    }
+  }
+
+  /** Saves the form if it changed; answers the version to act on, or null when it failed. */
+  async function saveIfNeeded(): Promise<AdminExperience | null> {
+    if (!form || !x) return null;
+    if (!dirty) return x;
+    const built = fromForm(form, exp);
+    if ('errors' in built) {
+      setErrors(built.errors);
+      setNotice({ kind: 'error', text: 'Please fix the marked fields.' });
+      return null;
+    }
+    try {
+      const { data } = await saveExperienceDraft(id, x.version, built.doc);
+      adopt(data);
+      loadRevisions();
+      return data;
+    } catch (e) {
+      failed(e);
+      loadRevisions();
+      return null;
+    }
+  }
+
+  async function act(label: string, fn: () => Promise<void>) {
+    setBusy(label);
+    setNotice(null);
+    try {
+      await fn();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const save = () =>
+    act('save', async () => {
+      const r = await saveIfNeeded();
+      if (r) setNotice({ kind: 'ok', text: `Draft saved (version ${r.version}). The public site changes when you publish.` });
+    });
+
+  const publish = () =>
+    act('publish', async () => {
+      const r = await saveIfNeeded();
+      if (!r) return;
+      try {
+        const { data } = await publishExperience(id, r.version);
+        adopt(data);
+        loadRevisions();
+        setNotice({ kind: 'ok', text: 'Published. The pages that show this experience are being rebuilt.' });
+      } catch (e) {
+        failed(e);
+      }
+    });
+
+  const schedule = () =>
+    act('schedule', async () => {
+      const at = localToIso(scheduleAt);
+      if (!at) {
+        setErrors({ at: 'Choose a date and time' });
+        return;
+      }
+      const r = await saveIfNeeded();
+      if (!r) return;
+      try {
+        const { data } = await publishExperience(id, r.version, at);
+        adopt(data);
+        loadRevisions();
+        setNotice({ kind: 'ok', text: `Scheduled: this draft goes live on ${formatWhen(at)}.` });
+      } catch (e) {
+        failed(e);
+      }
+    });
+
+  const cancelSchedule = () =>
+    act('cancel', async () => {
+      try {
+        adopt((await cancelScheduledPublish(id)).data);
+        setNotice({ kind: 'ok', text: 'The scheduled publish is cancelled.' });
+      } catch (e) {
+        failed(e);
+      }
+    });
+
+  const unpublish = () =>
+    act('unpublish', async () => {
+      if (!confirm('Take this experience off the site? Its page will answer “not found” and it leaves listings and search until you publish it again.')) return;
+      try {
+        adopt((await unpublishExperience(id, x.version)).data);
+        loadRevisions();
+        setNotice({ kind: 'ok', text: 'Unpublished. The site is being updated.' });
+      } catch (e) {
+        failed(e);
+      }
+    });
+
+  const doPreview = () =>
+    act('preview', async () => {
+      const r = await saveIfNeeded();
+      if (!r) return;
+      try {
+        const { data } = await previewExperience(id);
+        if (data.run) setPreview(data.run);
+      } catch (e) {
+        failed(e);
+      }
+    });
+
+  const restore = (rev: Revision) =>
+    act('restore', async () => {
+      if (dirty && !confirm('You have unsaved changes. Restoring replaces them with the old version. Continue?')) return;
+      try {
+        const { data } = await restoreExperienceRevision(id, rev.id, x.version);
+        adopt(data);
+        loadRevisions();
+        setNotice({ kind: 'ok', text: `Version ${rev.version} restored as a new draft. Publish to make it live.` });
+      } catch (e) {
+        failed(e);
+      }
+    });
+
+  const d = form.doc;
+  const citiesByCountry = new Map<string, AdminReferences['cities']>();
+  for (const c of refs?.cities ?? []) citiesByCountry.set(c.country, [...(citiesByCountry.get(c.country) ?? []), c]);
+  const tagGroups = new Map<string, AdminReferences['tags']>();
+  for (const t of refs?.tags ?? []) if (t.kind !== 'activity_type') tagGroups.set(t.kind, [...(tagGroups.get(t.kind) ?? []), t]);
+  const activityTypes = (refs?.tags ?? []).filter((t) => t.kind === 'activity_type');
+  const shownPrices: PriceKey[] =
+    x.priceUnit === 'per_group' ? ['group', 'groupIncludedPax', 'additionalPax', 'minPax', 'adult'] : x.priceUnit === 'per_person' ? ['adult', 'child', 'localAdult', 'localChild'] : [];
+
+  return (
+    <section className="adm-page adm-edit" onKeyDown={(e) => { if ((e.metaKey || e.ctrlKey) && e.key === 's') { e.preventDefault(); void save(); } }}>
+      <header className="adm-pagehead adm-edit__head">
+        <div>
+          <a className="adm-back" href="/admin/experiences">
+            ← Experiences
+          </a>
+          <h1>{d.name || 'Untitled experience'}</h1>
+          <p className="adm-edit__meta">
+            <StatusBadge status={dirty ? 'changed' : x.status} scheduledAt={x.scheduledAt} />
+            <span className="muted">
+              {x.version ? `Version ${x.version}` : 'No draft yet: showing what is live'}
+              {x.updatedBy ? ` · saved by ${x.updatedBy.name} ${formatWhen(x.updatedAt)}` : ''}
+              {dirty ? ' · unsaved changes' : ''}
+            </span>
+          </p>
+        </div>
+        <div className="adm-actions">
+          <a className="button button--ghost" href={`/experiences/${x.liveSlugCode}`} target="_blank" rel="noopener">
+            View live
+          </a>
+          <button type="button" className="button button--ghost" onClick={doPreview} disabled={!!busy}>
+            {busy === 'preview' ? 'Preparing…' : 'Preview'}
+          </button>
+          <button type="button" className="button button--ghost" onClick={save} disabled={!!busy || !dirty}>
+            {busy === 'save' ? 'Saving…' : 'Save draft'}
+          </button>
+          <button type="button" className="button" onClick={publish} disabled={!!busy || (!dirty && x.status === 'published')}>
+            {busy === 'publish' ? 'Publishing…' : 'Publish'}
+          </button>
+        </div>
+      </header>
+
+      {notice && (
+        <div className={`adm-alert adm-alert--${notice.kind}`} role={notice.kind === 'ok' ? 'status' : 'alert'}>
+          <p>{notice.text}</p>
+          {notice.kind === 'conflict' && (
+            <p className="adm-alert__actions">
+              <button type="button" className="button button--ghost" onClick={() => { setNotice(null); load(); }}>
+                Load the newest version
+              </button>
+              <span className="muted">Your text stays on screen until you do; copy what you need first.</span>
+            </p>
+          )}
+        </div>
+      )}
+      {run && <RunState run={run} />}
+      {preview && <RunState run={preview} />}
+
+      <div className="adm-edit__grid">
+        <div className="adm-edit__main">
+          <fieldset className="adm-card adm-fields">
+            <legend>Basics</legend>
+            <Field label="Name" error={err('draft.name')} wide>
+              <input value={d.name} onChange={(e) => setDoc({ name: e.target.value })} />
+            </Field>
+            <Field label="Address" hint={`verdant.com/experiences/${d.slugCode}`} error={err('draft.slugCode')} wide>
+              <input value={d.slugCode} onChange={(e) => setDoc({ slugCode: e.target.value })} spellCheck={false} />
+            </Field>
+            {d.slugCode !== x.liveSlugCode && <p className="adm-note">When published, the old address /experiences/{x.liveSlugCode} will redirect here permanently.</p>}
+            {x.redirectsFrom.length > 0 && <p className="adm-note">Also reached from: {x.redirectsFrom.map((s) => `/experiences/${s}`).join(', ')}</p>}
+            <Field label="Summary" hint="One or two sentences for cards and search results" error={err('draft.summary')} wide>
+              <textarea rows={2} value={d.summary} onChange={(e) => setDoc({ summary: e.target.value })} />
+            </Field>
+            <Field label="Description" error={err('draft.description')} wide>
+              <textarea rows={8} value={d.description} onChange={(e) => setDoc({ description: e.target.value })} />
+            </Field>
+            <Field label="City" error={err('draft.cityId')}>
+              <select value={String(d.cityId)} onChange={(e) => setDoc({ cityId: Number(e.target.value) })}>
+                {[...citiesByCountry].map(([country, cs]) => (
+                  <optgroup key={country} label={country}>
+                    {cs.map((c) => (
+                      <option key={c.id} value={String(c.id)}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+                {!refs && <option value={String(d.cityId)}>Loading…</option>}
+              </select>
+            </Field>
+            <Field label="Activity type" error={err('draft.activityTypeId')}>
+              <select value={d.activityTypeId === null ? '' : String(d.activityTypeId)} onChange={(e) => setDoc({ activityTypeId: e.target.value ? Number(e.target.value) : null })}>
+                <option value="">None</option>
+                {activityTypes.map((t) => (
+                  <option key={t.id} value={String(t.id)}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </fieldset>
+
+          <fieldset className="adm-card adm-fields">
+            <legend>Prices</legend>
+            <p className="adm-note adm-field--wide">
+              In {x.currency}, {x.priceUnit.replace('_', ' ')}. Leave a price empty when it does not apply.
+            </p>
+            {x.priceUnit === 'per_room' && <p className="adm-note adm-field--wide">This stay is priced per room and night; room prices are edited with the rooms (not yet in the back-office).</p>}
+            {shownPrices.map((k) => (
+              <Field key={k} label={PRICE_LABEL[k]} error={err(`draft.prices.${k}`)}>
+                <span className="adm-money">
+                  {MONEY_KEYS.includes(k) && <span aria-hidden="true">{x.currency}</span>}
+                  <input inputMode={MONEY_KEYS.includes(k) ? 'decimal' : 'numeric'} value={form.prices[k]} onChange={(e) => setForm({ ...form, prices: { ...form.prices, [k]: e.target.value } })} />
+                </span>
+              </Field>
+            ))}
+          </fieldset>
+
+          <fieldset className="adm-card adm-fields">
+            <legend>Details</legend>
+            <Field label="Duration (minutes)" error={err('draft.durationMinutes')}>
+              <input inputMode="numeric" value={d.durationMinutes ?? ''} onChange={(e) => setDoc({ durationMinutes: e.target.value === '' ? null : Number(e.target.value) })} />
+            </Field>
+            <Field label="Days" error={err('draft.durationDays')}>
+              <input inputMode="numeric" value={d.durationDays ?? ''} onChange={(e) => setDoc({ durationDays: e.target.value === '' ? null : Number(e.target.value) })} />
+            </Field>
+            <Field label="Nights" error={err('draft.durationNights')}>
+              <input inputMode="numeric" value={d.durationNights ?? ''} onChange={(e) => setDoc({ durationNights: e.target.value === '' ? null : Number(e.target.value) })} />
+            </Field>
+            <Field label="Guests per departure" error={err('draft.capacity')}>
+              <input inputMode="numeric" value={String(d.capacity)} onChange={(e) => setDoc({ capacity: Number(e.target.value) })} />
+            </Field>
+            <Field label="Minimum age" error={err('draft.minAge')}>
+              <input inputMode="numeric" value={d.minAge ?? ''} onChange={(e) => setDoc({ minAge: e.target.value === '' ? null : Number(e.target.value) })} />
+            </Field>
+            <Field label="Difficulty" error={err('draft.difficulty')}>
+              <select value={d.difficulty} onChange={(e) => setDoc({ difficulty: e.target.value as ExperienceDraft['difficulty'] })}>
+                <option value="easy">Easy</option>
+                <option value="moderate">Moderate</option>
+                <option value="challenging">Challenging</option>
+              </select>
+            </Field>
+            <Field label="Start times" hint="One per line, 24-hour (07:30)" error={Object.entries(errors).find(([k]) => k.startsWith('draft.startTimes'))?.[1]}>
+              <textarea rows={3} value={form.lists.startTimes} onChange={(e) => setForm({ ...form, lists: { ...form.lists, startTimes: e.target.value } })} />
+            </Field>
+            <Field label="Languages" hint="One per line" error={Object.entries(errors).find(([k]) => k.startsWith('draft.languages'))?.[1]}>
+              <textarea rows={3} value={form.lists.languages} onChange={(e) => setForm({ ...form, lists: { ...form.lists, languages: e.target.value } })} />
+            </Field>
+          </fieldset>
+
+          <fieldset className="adm-card adm-fields">
+            <legend>Highlights, inclusions and exclusions</legend>
+            {(['highlights', 'inclusions', 'exclusions'] as const).map((k) => (
+              <Field key={k} label={k[0]!.toUpperCase() + k.slice(1)} hint="One per line" error={Object.entries(errors).find(([e]) => e.startsWith(`draft.${k}`))?.[1]} wide>
+                <textarea rows={4} value={form.lists[k]} onChange={(e) => setForm({ ...form, lists: { ...form.lists, [k]: e.target.value } })} />
+              </Field>
+            ))}
+          </fieldset>
+
+          <fieldset className="adm-card adm-fields">
+            <legend>Itinerary</legend>
+            {d.itinerary.map((s, i) => (
+              <div className="adm-repeat" key={i}>
+                <Field label="Time" error={err(`draft.itinerary.${i}.time`)}>
+                  <input value={s.time ?? ''} onChange={(e) => setDoc({ itinerary: d.itinerary.map((x2, j) => (j === i ? { ...x2, time: e.target.value || null } : x2)) })} />
+                </Field>
+                <Field label="Title" error={err(`draft.itinerary.${i}.title`)}>
+                  <input value={s.title} onChange={(e) => setDoc({ itinerary: d.itinerary.map((x2, j) => (j === i ? { ...x2, title: e.target.value } : x2)) })} />
+                </Field>
+                <Field label="What happens" error={err(`draft.itinerary.${i}.description`)} wide>
+                  <textarea rows={2} value={s.description} onChange={(e) => setDoc({ itinerary: d.itinerary.map((x2, j) => (j === i ? { ...x2, description: e.target.value } : x2)) })} />
+                </Field>
+                <button type="button" className="adm-remove" onClick={() => setDoc({ itinerary: d.itinerary.filter((_, j) => j !== i) })}>
+                  Remove step {i + 1}
+                </button>
+              </div>
+            ))}
+            <button type="button" className="button button--ghost adm-add" onClick={() => setDoc({ itinerary: [...d.itinerary, { time: null, title: '', description: '' }] })}>
+              Add a step
+            </button>
+          </fieldset>
+
+          <fieldset className="adm-card adm-fields">
+            <legend>Locations</legend>
+            {d.locations.map((l, i) => {
+              const upd = (patch: Partial<typeof l>) => setDoc({ locations: d.locations.map((x2, j) => (j === i ? { ...x2, ...patch } : x2)) });
+              return (
+                <div className="adm-repeat" key={i}>
+                  <Field label="Kind">
+                    <select value={l.kind} onChange={(e) => upd({ kind: e.target.value as typeof l.kind })}>
+                      <option value="meetup">Meeting point</option>
+                      <option value="pickup">Pickup</option>
+                      <option value="return">Drop-off</option>
+                    </select>
+                  </Field>
+                  <Field label="Name" error={err(`draft.locations.${i}.name`)}>
+                    <input value={l.name} onChange={(e) => upd({ name: e.target.value })} />
+                  </Field>
+                  <Field label="Address" error={err(`draft.locations.${i}.address`)} wide>
+                    <input value={l.address} onChange={(e) => upd({ address: e.target.value })} />
+                  </Field>
+                  <Field label="Note" error={err(`draft.locations.${i}.note`)} wide>
+                    <input value={l.note} onChange={(e) => upd({ note: e.target.value })} />
+                  </Field>
+                  <Field label="Latitude" error={err(`draft.locations.${i}.latitude`)}>
+                    <input inputMode="decimal" value={l.latitude ?? ''} onChange={(e) => upd({ latitude: e.target.value === '' ? null : Number(e.target.value) })} />
+                  </Field>
+                  <Field label="Longitude" error={err(`draft.locations.${i}.longitude`)}>
+                    <input inputMode="decimal" value={l.longitude ?? ''} onChange={(e) => upd({ longitude: e.target.value === '' ? null : Number(e.target.value) })} />
+                  </Field>
+                  <button type="button" className="adm-remove" onClick={() => setDoc({ locations: d.locations.filter((_, j) => j !== i) })}>
+                    Remove this place
+                  </button>
+                </div>
+              );
+            })}
+            <button type="button" className="button button--ghost adm-add" onClick={() => setDoc({ locations: [...d.locations, { kind: 'meetup', name: '', address: '', note: '', latitude: null, longitude: null }] })}>
+              Add a place
+            </button>
+          </fieldset>
+
+          <fieldset className="adm-card adm-fields">
+            <legend>Questions and answers</legend>
+            {d.faqs.map((f, i) => (
+              <div className="adm-repeat" key={i}>
+                <Field label="Question" error={err(`draft.faqs.${i}.question`)} wide>
+                  <input value={f.question} onChange={(e) => setDoc({ faqs: d.faqs.map((x2, j) => (j === i ? { ...x2, question: e.target.value } : x2)) })} />
+                </Field>
+                <Field label="Answer" error={err(`draft.faqs.${i}.answer`)} wide>
+                  <textarea rows={3} value={f.answer} onChange={(e) => setDoc({ faqs: d.faqs.map((x2, j) => (j === i ? { ...x2, answer: e.target.value } : x2)) })} />
+                </Field>
+                <button type="button" className="adm-remove" onClick={() => setDoc({ faqs: d.faqs.filter((_, j) => j !== i) })}>
+                  Remove question {i + 1}
+                </button>
+              </div>
+            ))}
+            <button type="button" className="button button--ghost adm-add" onClick={() => setDoc({ faqs: [...d.faqs, { question: '', answer: '' }] })}>
+              Add a question
+            </button>
+          </fieldset>
+
+          <fieldset className="adm-card adm-fields">
+            <legend>Tags</legend>
+            {[...tagGroups].map(([kind, ts]) => (
+              <div className="adm-field--wide adm-tags" key={kind}>
+                <p className="adm-field__label">{kind === 'suitable' ? 'Suitable for' : kind[0]!.toUpperCase() + kind.slice(1)}</p>
+                <div className="adm-chips">
+                  {ts.map((t) => (
+                    <label className="adm-chip" key={t.id}>
+                      <input type="checkbox" checked={d.tagIds.includes(t.id)} onChange={(e) => setDoc({ tagIds: e.target.checked ? [...d.tagIds, t.id] : d.tagIds.filter((v) => v !== t.id) })} />
+                      <span>{t.name}</span>
+                    </label>
+                  ))}
+                </div>
+              </div>
+            ))}
+            {err('draft.tagIds') && <p className="adm-field__error">{err('draft.tagIds')}</p>}
+          </fieldset>
+
+          <fieldset className="adm-card adm-fields">
+            <legend>Images</legend>
+            <p className="adm-note adm-field--wide">The first image is the cover. Alt text describes the picture for people who cannot see it.</p>
+            <ol className="adm-images adm-field--wide" role="list">
+              {d.images.map((img, i) => (
+                <li key={img.id}>
+                  {x.imageUrls[String(img.id)] ? <img src={`/_image?url=${encodeURIComponent(x.imageUrls[String(img.id)]!)}&w=640`} alt="" width="120" height="80" loading="lazy" onError={(e) => { (e.target as HTMLImageElement).src = x.imageUrls[String(img.id)]!; }} /> : <span className="adm-thumb" />}
+                  <Field label={`Alt text${i === 0 ? ' (cover)' : ''}`} error={err(`draft.images.${i}.alt`)} wide>
+                    <input value={img.alt} onChange={(e) => setDoc({ images: d.images.map((x2, j) => (j === i ? { ...x2, alt: e.target.value } : x2)) })} />
+                  </Field>
+                  <span className="adm-images__tools">
+                    <button type="button" disabled={i === 0} onClick={() => { const next = [...d.images]; [next[i - 1], next[i]] = [next[i]!, next[i - 1]!]; setDoc({ images: next }); }} aria-label={`Move image ${i + 1} up`}>
+                      ↑
+                    </button>
+                    <button type="button" disabled={i === d.images.length - 1} onClick={() => { const next = [...d.images]; [next[i + 1], next[i]] = [next[i]!, next[i + 1]!]; setDoc({ images: next }); }} aria-label={`Move image ${i + 1} down`}>
+                      ↓
+                    </button>
+                    <button type="button" onClick={() => setDoc({ images: d.images.filter((_, j) => j !== i) })} aria-label={`Remove image ${i + 1}`}>
+                      ✕
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </fieldset>
+        </div>
+
+        <aside className="adm-edit__side">
+          <div className="adm-card adm-side">
+            <h2>Publishing</h2>
+            <p className="muted">
+              {x.status === 'unpublished'
+                ? 'Not on the site. Publish to bring it back.'
+                : x.hasUnpublishedChanges || dirty
+                  ? 'The site shows the last published version; your draft is not live yet.'
+                  : 'The site shows this version.'}
+            </p>
+            {x.scheduledAt ? (
+              <div className="adm-scheduled">
+                <p>
+                  Goes live <strong>{formatWhen(x.scheduledAt)}</strong>
+                </p>
+                <button type="button" className="button button--ghost" onClick={cancelSchedule} disabled={!!busy}>
+                  Cancel schedule
+                </button>
+              </div>
+            ) : (
+              <div className="adm-schedule">
+                <Field label="Publish later" error={err('at')}>
+                  <input type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} />
+                </Field>
+                <button type="button" className="button button--ghost" onClick={schedule} disabled={!!busy || !scheduleAt}>
+                  {busy === 'schedule' ? 'Scheduling…' : 'Schedule'}
+                </button>
+              </div>
+            )}
+            {x.published && (
+              <button type="button" className="adm-danger" onClick={unpublish} disabled={!!busy}>
+                Unpublish
+              </button>
+            )}
+          </div>
+
+          <div className="adm-card adm-side">
+            <h2>History</h2>
+            {!revs && <p className="muted">Loading…</p>}
+            {revs && revs.length === 0 && <p className="muted">No changes from the back-office yet.</p>}
+            <ol className="adm-history" role="list">
+              {revs?.slice(0, 30).map((r) => (
+                <li key={r.id} data-revision={r.version}>
+                  <div>
+                    <strong>{ACTION_LABEL[r.action]}</strong> <span className="muted">v{r.version}</span>
+                    <span className="adm-sub">
+                      {r.by.name} · {formatWhen(r.createdAt)}
+                    </span>
+                    {r.changedFields.length > 0 && <span className="adm-sub">Changed: {r.changedFields.map(fieldLabel).join(', ')}</span>}
+                  </div>
+                  <button type="button" className="text-link" onClick={() => restore(r)} disabled={!!busy}>
+                    Restore
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+const ACTION_LABEL: Record<Revision['action'], string> = {
+  save: 'Saved',
+  publish: 'Published',
+  unpublish: 'Unpublished',
+  schedule: 'Scheduled',
+  restore: 'Restored',
+  refused: 'Refused save (conflict)',
+};
+
+function fieldLabel(f: string): string {
+  if (f.startsWith('prices.')) return PRICE_LABEL[f.slice(7) as PriceKey]?.toLowerCase() ?? f;
+  return { slugCode: 'address', cityId: 'city', activityTypeId: 'activity type', tagIds: 'tags', faqs: 'questions', startTimes: 'start times', minAge: 'minimum age' }[f] ?? f.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { adminRoute, linesToList, minorToText, textToMinor } from './admin-pages.ts';
+
+describe('adminRoute', () => {
+  it('reads the pages', () => {
+    expect(adminRoute('/admin')).toEqual({ page: 'home' });
+    expect(adminRoute('/admin/')).toEqual({ page: 'home' });
+    expect(adminRoute('/admin/experiences')).toEqual({ page: 'section', section: 'experiences' });
+    expect(adminRoute('/admin/experiences/42')).toEqual({ page: 'experience', id: 42 });
+    expect(adminRoute('/admin/settings/')).toEqual({ page: 'section', section: 'settings' });
+    expect(adminRoute('/admin/nope')).toEqual({ page: 'unknown' });
+    expect(adminRoute('/admin/experiences/x')).toEqual({ page: 'unknown' });
+  });
+});
+
+describe('prices in the editor', () => {
+  it('round-trips minor units', () => {
+    expect(minorToText(12345, 2)).toBe('123.45');
+    expect(minorToText(5000, 0)).toBe('5000');
+    expect(minorToText(null, 2)).toBe('');
+    expect(textToMinor('123.45', 2)).toBe(12345);
+    expect(textToMinor('123.4', 2)).toBe(12340);
+    expect(textToMinor('1,200', 2)).toBe(120000);
+    expect(textToMinor('', 2)).toBeNull();
+    expect(textToMinor('12.345', 2)).toBeNaN();
+    expect(textToMinor('-3', 2)).toBeNaN();
+    expect(textToMinor('abc', 0)).toBeNaN();
+  });
+  it('splits lines', () => expect(linesToList(' a \n\n b\n')).toEqual(['a', 'b']));
+});

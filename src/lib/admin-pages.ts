@@ -1,0 +1,56 @@
+// The /admin shell's routes and the editor's small conversions: pure, tested.
+
+export const ADMIN_SECTIONS = [
+  { key: 'experiences', label: 'Experiences', built: true },
+  { key: 'collections', label: 'Collections', built: false },
+  { key: 'itineraries', label: 'Travel itineraries', built: false },
+  { key: 'best-of-lists', label: 'Best-of lists', built: false },
+  { key: 'magazine', label: 'Magazine', built: false },
+  { key: 'places', label: 'Countries & cities', built: false },
+  { key: 'tags', label: 'Tags', built: false },
+  { key: 'operators', label: 'Operators', built: false },
+  { key: 'settings', label: 'Site settings', built: true },
+] as const;
+export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];
+
+export type AdminRoute =
+  | { page: 'home' }
+  | { page: 'section'; section: AdminSectionKey }
+  | { page: 'experience'; id: number }
+  | { page: 'unknown' };
+
+/** The page of an /admin/* path. */
+export function adminRoute(pathname: string): AdminRoute {
+  const rest = pathname.replace(/^\/admin\/?/, '').replace(/\/+$/, '');
+  if (rest === '') return { page: 'home' };
+  const exp = /^experiences\/(\d{1,10})$/.exec(rest);
+  if (exp) return { page: 'experience', id: Number(exp[1]) };
+  const section = ADMIN_SECTIONS.find((s) => s.key === rest);
+  return section ? { page: 'section', section: section.key } : { page: 'unknown' };
+}
+
+/** Minor units → the editor's decimal text ("" for none). */
+export function minorToText(minor: number | null, exponent: number): string {
+  if (minor === null) return '';
+  return (minor / 10 ** exponent).toFixed(exponent);
+}
+
+/** The editor's decimal text → minor units; null for empty; NaN for what is not an amount. */
+export function textToMinor(text: string, exponent: number): number | null {
+  const t = text.trim().replace(/,/g, '');
+  if (t === '') return null;
+  if (!/^\d+(\.\d+)?$/.test(t)) return Number.NaN;
+  const [whole, frac = ''] = t.split('.');
+  if (frac.length > exponent) return Number.NaN;
+  return Number(whole) * 10 ** exponent + Number((frac + '0'.repeat(exponent)).slice(0, exponent) || '0');
+}
+
+/** One item per line → list (blank lines dropped). */
+export const linesToList = (text: string): string[] => text.split('\n').map((l) => l.trim()).filter(Boolean);
+
+/** `2026-12-01T09:30` (a datetime-local value, the editor's time zone) → ISO, or null. */
+export function localToIso(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}

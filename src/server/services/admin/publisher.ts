@@ -1,0 +1,36 @@
+// The back-office's view of the publish pipeline (services/publish.ts, owned by the pipeline):
+// publish a set of changed records, preview one draft record, and read a run's state.
+import type { PublishRunView } from '../../../contract/admin.ts';
+import type { ContentType } from '../../../contract/content-changes.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { getPublishRun, requestPreview, requestPublish } from '../publish.ts';
+
+export type ContentChange = { type: string; key: string };
+
+export type Publisher = {
+  publish(db: Db, changes: ContentChange[], requestedBy: string): Promise<{ id: string }>;
+  preview(db: Db, p: { type: string; key: string; record: unknown; requestedBy: string }): Promise<{ id: string }>;
+  getRun(db: Db, id: string): Promise<PublishRunView | null>;
+};
+
+const noQueue = () => new HttpError(503, 'Publishing is not available in this process (no job queue); try again in a moment');
+
+export function pipelinePublisher(jobs: JobQueue | null): Publisher {
+  return {
+    publish: (db, changes, requestedBy) => {
+      if (!jobs) throw noQueue();
+      return requestPublish(db, jobs, { changes: changes.map((c) => ({ type: c.type as ContentType, key: c.key })), requestedBy });
+    },
+    preview: (db, p) => {
+      if (!jobs) throw noQueue();
+      return requestPreview(db, jobs, { type: p.type as ContentType, key: p.key, record: p.record, requestedBy: p.requestedBy });
+    },
+    getRun: async (db, id) => {
+      const run = await getPublishRun(db, id);
+      if (!run) return null;
+      return { id: run.id, kind: run.kind, state: run.state, error: run.error, url: run.previewUrl, createdAt: run.requestedAt };
+    },
+  };
+}
