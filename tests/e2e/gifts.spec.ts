@@ -75,7 +75,9 @@ test('a gift card: bought for next week, sent on its date, redeemed, and spent o
   expect(mail).toContain('Maya Giver sent you a gift on Verdant');
   const code = /Your gift code: (GC-[0-9A-Z-]+)/.exec(mail)?.[1] ?? '';
   expect(code).not.toBe('');
-  const printable = /(\/gift-cards\/print\/[\w-]+)/.exec(mail)?.[1] ?? '';
+  // The e-mail's link carries the card's key (the gift id alone shows nothing).
+  const printable = /(\/gift-cards\/print\/[\w-]+\?key=[\w-]+)/.exec(mail)?.[1] ?? '';
+  expect(printable).not.toBe('');
   const card = await page.request.get(printable);
   expect(await card.text()).toContain(code);
 
