@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 // drizzle's execute() is typed as returning unknown rows; the adapter unwraps them at run time.
 import { fromDrizzle, fromPglite, PgBoss, type Db as BossDb, type DrizzleTransactionLike } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
 
 /** Every queue the product runs, with its retry policy. */
 export const QUEUES = {
@@ -36,7 +36,6 @@ export const QUEUES = {
 export const SCHEDULES = [{ queue: QUEUES.bookingSweep.name, cron: '* * * * *' }] as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
 function bossDb(database: Pick<Database, 'driver'>): BossDb {

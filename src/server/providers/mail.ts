@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
 export type MailMessage = { to: string; subject: string; text: string };
@@ -42,7 +42,7 @@ export class Mailer {
   }
 
   /** Keeps the message in the outbox only; `deliver(id)` sends it (the mail-delivery job does, with retries). */
-  async keep(db: Db, message: MailMessage): Promise<number> {
+  async keep(db: Db | Tx, message: MailMessage): Promise<number> {
     const [row] = await db
       .insert(outbox)
       .values({ channel: 'mail', recipient: message.to, subject: message.subject, body: message.text })

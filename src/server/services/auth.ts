@@ -2,7 +2,7 @@
 // social identities, password reset tokens.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   newsletterSubscriptions,
   otpCodes,
@@ -40,7 +40,6 @@ export const TEXT = {
   invitationEmail: 'This invitation is for another email address',
 } as const;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 // ── Password log-in and the lockout ──────────────────────────────────────────
 export type PasswordLogin =

@@ -4,10 +4,10 @@
 // PostgreSQL also locks it, so two concurrent spends can never overdraw. Booking spends with
 // `spendCredit(tx, …)`; rewards and gift codes add with `addCredit`.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { creditAccounts, creditEntries } from '../db/schema.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx } from '../db/client.ts';
 export type Writer = Db | Tx;
 export type CreditKind = (typeof creditEntries.$inferInsert)['kind'];
 

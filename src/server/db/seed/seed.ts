@@ -7,7 +7,7 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ensureImagePool, type PoolImage } from '../../images/pool.ts';
-import type { Db } from '../client.ts';
+import type { Db, Tx } from '../client.ts';
 import * as s from '../schema.ts';
 import { availabilityRuleFor } from './availability.ts';
 import { buildCatalogue, DEFAULT_OPTION_COUNT } from './catalogue.ts';
@@ -30,7 +30,6 @@ export type SeedOptions = {
 /** Rows written per table. */
 export type SeedSummary = Record<string, number>;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Writer = Db | Tx;
 
 /** Rows per statement: ~500 for wide rows (options), more for narrow ones. */

@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { AdminExperience, ExperienceDraft, PublishRunView, Revision } from '../../../contract/admin.ts';
 import { ExperienceDraftSchema } from '../../../contract/admin.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { contentDrafts, contentRevisions, currencies, images, options, slugRedirects, users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -13,7 +13,6 @@ import { QUEUES } from '../../jobs/queue.ts';
 import { applyDocument, changedFields, checkDocument, liveDocument, optionRow, type OptionBase } from './experience-doc.ts';
 import type { Publisher } from './publisher.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const EXPERIENCE = 'options';
 export type Editor = { id: string; name: string };
 

@@ -2,11 +2,10 @@
 // document (ExperienceDraft), checked against the catalogue, and written back at publish.
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { ExperienceDraft } from '../../../contract/admin.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { cities, faqs, images, optionImages, optionLocations, options, optionTags, tags } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type OptionBase = typeof options.$inferSelect;

@@ -7,7 +7,7 @@ import { convertMinor, type CurrencyUnit } from '../../../lib/money.ts';
 import { creditValueIn, giftCodeRest, planCreditDebits, type CreditBalance } from '../../../lib/stored-value.ts';
 import { welcomeDiscount } from '../../../lib/welcome-discount.ts';
 import type { AppEnv } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { carts, creditEntries, giftCodes, orderItems, orders, users } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { assertUserToken } from '../../session.ts';
@@ -136,7 +136,7 @@ export async function storedValueFor(db: Db, user: PayingUser | null, cart: { id
   };
 }
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx } from '../../db/client.ts';
 
 const creditRef = (orderId: string, currency: string) => `booking:${orderId}:${currency}`;
 const storedValueChanged = (what: string) =>
@@ -153,7 +153,7 @@ export async function reserveStoredValue(tx: Tx, user: PayingUser | null, order:
   const [row] = await tx.select({ baseCurrency: orders.baseCurrency, cartId: orders.cartId }).from(orders).where(eq(orders.id, order.id)).limit(1);
   const baseCode = order.baseCurrency ?? row?.baseCurrency;
   if (!baseCode) throw new Error(`reserveStoredValue: order ${order.id} not found`);
-  const m = await loadMoneyContext(tx as unknown as Db);
+  const m = await loadMoneyContext(tx);
   const base = unitOf(m, baseCode);
   if (order.giftCodeAmount > 0) {
     const cartId = order.cartId ?? row?.cartId ?? '';
@@ -226,7 +226,7 @@ export async function settleStoredValue(tx: Tx, order: { id: string; userId: str
   if (order.giftCodeAmount > 0) {
     const [code] = await tx.select().from(giftCodes).where(and(eq(giftCodes.usedReference, order.id), eq(giftCodes.status, 'used'))).limit(1);
     if (code) {
-      const m = await loadMoneyContext(tx as unknown as Db);
+      const m = await loadMoneyContext(tx);
       const rest = convertible(m, code.currency) ? giftCodeRest({ amount: code.amount, unit: unitOf(m, code.currency) }, order.giftCodeAmount, unitOf(m, order.baseCurrency), m.rates) : 0;
       if (rest > 0) {
         await addCredit(tx, { userId: order.userId, amount: rest, currency: code.currency, kind: 'gift_code', description: `What was left of gift code ${code.code}`, reference: `gift_code_rest:${code.id}` });

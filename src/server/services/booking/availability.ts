@@ -17,12 +17,11 @@ import {
   timeSlotKeys,
 } from '../../../lib/availability-rules.ts';
 import { addDays, addMinutesToTime, daysBetween, localNow } from '../../../lib/local-time.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { availabilitySlots } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import type { BookableOption } from './catalog.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Writer = Db | Tx;
 
 export const isRoomBased = (o: BookableOption) => o.priceUnit === 'per_room';

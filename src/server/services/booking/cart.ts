@@ -3,7 +3,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Cart, CreateCartBody, Selection } from '../../../contract/booking.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { carts, orderItemCustomers, orderItems, orders, checkoutPayments, promotionCodeRedemptions, promotionCodes } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { randomId } from '../secrets.ts';
@@ -14,7 +14,6 @@ import { checkoutUnit, loadBookableOption, loadMoneyContext, type BookableOption
 import { appliedPromotion, assertBookable, priceResolved, quote, resolveSelection, type Quote, type Resolved } from './quote.ts';
 import { emptyCart, toCart, toOrderItem } from './views.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ItemRow = typeof orderItems.$inferSelect;
 
 export const DEFAULT_CART_CURRENCY = 'SGD';

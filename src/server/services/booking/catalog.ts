@@ -7,7 +7,7 @@ import { ALL_WEEKDAYS, type AvailabilityRule } from '../../../lib/availability-r
 import { timeZoneOf } from '../../../lib/local-time.ts';
 import type { CurrencyUnit, RateTable } from '../../../lib/money.ts';
 import { transportPer, type PricingOption, type PricingTransport } from '../../../lib/pricing.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   availabilityRules,
   cities,
@@ -28,7 +28,7 @@ export type MoneyContext = {
   units: Map<string, CurrencyUnit & { checkoutSupported: boolean }>;
 };
 
-export async function loadMoneyContext(db: Db): Promise<MoneyContext> {
+export async function loadMoneyContext(db: Db | Tx): Promise<MoneyContext> {
   const [rateRows, currencyRows] = await Promise.all([
     db.select({ to: exchangeRates.toCurrency, rate: exchangeRates.rate }).from(exchangeRates).where(eq(exchangeRates.fromCurrency, 'SGD')),
     db.select({ code: currencies.code, exponent: currencies.exponent, checkoutSupported: currencies.checkoutSupported }).from(currencies),

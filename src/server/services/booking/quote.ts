@@ -8,7 +8,7 @@ import { convertMinor, type CurrencyUnit } from '../../../lib/money.ts';
 import { priceSelection, type Priced } from '../../../lib/pricing.ts';
 import { promotionDiscount, promotionRefusalText, type PromotionRule } from '../../../lib/promotions.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { currencies, promotionCodeRedemptions, promotionCodes } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { NO_STORED_VALUE, type StoredValue } from './account-seam.ts';
@@ -119,7 +119,7 @@ export function promotionRuleOf(row: typeof promotionCodes.$inferSelect, m: Mone
 }
 
 /** Formats minor units for messages, with the currency's own symbol and separators. */
-export async function moneyFormatter(db: Db) {
+export async function moneyFormatter(db: Db | Tx) {
   const rows = await db.select().from(currencies);
   const byCode = new Map(rows.map((r) => [r.code, r]));
   return (m: { amount: number; currency: string }) => {

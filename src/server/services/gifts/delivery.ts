@@ -28,7 +28,7 @@ export async function deliverGift(d: DeliveryDeps, giftId: string, now = new Dat
     const data = await giftForMail(tx, gift);
     if (!data) throw new Error(`gift ${giftId} has no code to send`);
     const mail = giftEmail(data, { url: d.siteUrl, secret: d.secretKey });
-    const outboxId = await d.mailer.keep(tx as unknown as Db, { to: gift.recipientEmail, subject: mail.subject, text: mail.text });
+    const outboxId = await d.mailer.keep(tx, { to: gift.recipientEmail, subject: mail.subject, text: mail.text });
     if (d.mailer.delivers) await d.jobs.enqueue(tx, QUEUES.mailDelivery.name, { outboxId }, { startAfter: now, key: `mail:${outboxId}` });
     d.log.info({ giftId, outboxId }, 'gift e-mail written');
     return 'sent';

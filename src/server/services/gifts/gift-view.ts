@@ -1,7 +1,7 @@
 // A gift as its buyer sees it (contract Gift), and the mail data of one gift.
 import { eq } from 'drizzle-orm';
 import { GIFTS_NON_REFUNDABLE, type Gift } from '../../../contract/gifts.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { giftCodes, type gifts, options, orders } from '../../db/schema.ts';
 import { type MoneyContext, unitOf } from '../booking/catalog.ts';
 import { moneyFormatter } from '../booking/quote.ts';
@@ -9,7 +9,6 @@ import { wire } from '../booking/views.ts';
 import type { GiftForMail } from './mail.ts';
 
 export type GiftRow = typeof gifts.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function giftView(db: Db, g: GiftRow, m: MoneyContext): Promise<Gift> {
   const [o] = await db.select().from(orders).where(eq(orders.id, g.orderId));

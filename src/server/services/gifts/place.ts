@@ -2,7 +2,7 @@
 // gift instead of an item): the order is placed, a gift card gets its gift code, a gift
 // experience its code, and the recipient's e-mail is enqueued for the send date (ADR 0023).
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { giftCodes, gifts, options, orders, outbox } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { QUEUES } from '../../jobs/queue.ts';
@@ -12,7 +12,6 @@ import { randomId } from '../secrets.ts';
 import { newGiftCode } from './codes.ts';
 import { sendAtOf } from './send-time.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type OrderRow = typeof orders.$inferSelect;
 
 export const giftJobKey = (giftId: string) => `gift:${giftId}`;
@@ -48,7 +47,7 @@ export async function placeGift(tx: Tx, deps: { jobs: JobQueue | null; siteUrl: 
   }
   await tx.update(gifts).set({ status: 'scheduled', giftCodeId, code, updatedAt: sql`now()` }).where(eq(gifts.id, gift.id));
   await deps.jobs.enqueue(tx, QUEUES.giftDelivery.name, { giftId: gift.id }, { startAfter: sendAtOf(gift.sendDate, now), key: giftJobKey(gift.id) });
-  const format = await moneyFormatter(tx as unknown as Db);
+  const format = await moneyFormatter(tx);
   const paid = format({ amount: order.exchangedTotalAmount, currency: order.currency });
   await tx.insert(outbox).values({
     channel: 'mail',
@@ -79,7 +78,7 @@ export async function lapseGift(tx: Tx, order: OrderRow, siteUrl: string): Promi
   const gift = await giftOfOrder(tx, order.id);
   if (!gift) return null;
   await tx.update(gifts).set({ status: 'cancelled', updatedAt: sql`now()` }).where(and(eq(gifts.id, gift.id), eq(gifts.status, 'pending_payment')));
-  const format = await moneyFormatter(tx as unknown as Db);
+  const format = await moneyFormatter(tx);
   const [option] = gift.optionId ? await tx.select({ name: options.name }).from(options).where(eq(options.id, gift.optionId)) : [];
   const what = gift.kind === 'card' ? `gift card of ${format({ amount: gift.amount, currency: gift.currency })}` : `gift experience${option ? ` (${option.name})` : ''}`;
   return {

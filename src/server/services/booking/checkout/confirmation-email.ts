@@ -1,14 +1,13 @@
 // The confirmation e-mail, queued in the outbox with the order's state change.
 import { cancellationDeadline, cancellationTerms } from '../../../../lib/cancellation-deadline.ts';
 import { formatDate, formatTime } from '../../../../lib/format-date.ts';
-import type { Db } from '../../../db/client.ts';
 import { tripLink } from '../account-seam.ts';
 import type { BookableOption } from '../catalog.ts';
 import { moneyFormatter } from '../quote.ts';
 import type { CheckoutDeps, ItemRow, OrderRow, Tx } from './deps.ts';
 
 export async function confirmationEmail(tx: Tx, d: CheckoutDeps, order: OrderRow, item: ItemRow, option: BookableOption, kind: 'booked' | 'held' | 'paid') {
-  const format = await moneyFormatter(tx as unknown as Db);
+  const format = await moneyFormatter(tx);
   const guests = item.quantity + item.childQuantity + item.localQuantity + item.childLocalQuantity;
   const deadline = cancellationDeadline(option.cancelType, item.startDate, item.startTime);
   const transport = option.transportItems.find((t) => t.id === item.transportItemId);

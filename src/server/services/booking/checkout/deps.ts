@@ -7,7 +7,7 @@ import type { JobQueue } from '../../../jobs/queue.ts';
 import type { PaymentProvider } from '../../../providers/payments/port.ts';
 import type { PayingUser } from '../account-seam.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx } from '../../../db/client.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof checkoutPayments.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;

@@ -71,7 +71,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
     }
     const total = wire(a.exchanged.total, chosen);
     if (body.expectedTotal.currency !== total.currency || Math.abs(body.expectedTotal.amount - total.amount) > 1e-9) {
-      const format = await moneyFormatter(tx as unknown as Db);
+      const format = await moneyFormatter(tx);
       throw new HttpError(409, `The total is now ${format({ amount: a.exchanged.total, currency: chosen.code })}. Please check it and pay again.`, {
         body: { code: 'price_changed', total },
       });
@@ -91,7 +91,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
       // Another payment of this member took the welcome discount since this bag was priced:
       // never charge the discounted price; tell the traveller the new total (the bag reprices).
       const repriced = await quote(tx as unknown as Db, m, { option, resolved, priced, chosen, promotion, storedValue: { ...storedValue, welcomeDiscount: 0 }, now });
-      const format = await moneyFormatter(tx as unknown as Db);
+      const format = await moneyFormatter(tx);
       d.log.info({ cartId, userId: d.user.id }, 'welcome discount already claimed by another payment');
       throw new HttpError(409, `Your welcome discount has just been used on another booking, so the total is now ${format({ amount: repriced.amounts.exchanged.total, currency: chosen.code })}. Please check it and pay again.`, {
         body: { code: 'price_changed', reason: 'welcome_discount_used', total: wire(repriced.amounts.exchanged.total, chosen) },
