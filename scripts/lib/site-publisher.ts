@@ -24,7 +24,7 @@ import type { Config } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { MemoryRateLimitStore } from '../../src/server/providers/rate-limit.ts';
 import type { SiteBuilder } from '../../src/server/services/publish.ts';
-import type { ContentRef } from '../../src/contract/publish.ts';
+import { isSiteChange, type ContentRef, type PublishChange } from '../../src/contract/publish.ts';
 import type { ContentType } from '../../src/contract/content-changes.ts';
 import { isSelectedPage, type PageSelection } from '../../src/lib/page-selection.ts';
 import { inProcessGet } from './api-access.ts';
@@ -253,19 +253,25 @@ export function createSitePublisher(opts: {
     searchIndexed: async () => {
       while (indexing) await indexing;
     },
-    async publish(changes: ContentRef[]) {
+    async publish(all: PublishChange[]) {
       const t0 = performance.now();
       for (const k of Object.keys(timings)) delete timings[k];
       lapStart = t0;
+      const changes = all.filter((c): c is ContentRef => !isSiteChange(c));
       const before = changes.map((c) => readRecord(dirs.contentDir, c));
       const pulled = await pull(dirs.contentDir);
       lap('pull');
-      opts.log.info({ changes: changes.length, ...pulled }, 'publish: content pulled');
+      opts.log.info({ changes: all.length, ...pulled }, 'publish: content pulled');
       if (opts.build === false) return { pages: 0, seconds: (performance.now() - t0) / 1000, mode: 'pull-only' };
       const live = existsSync(dirs.distDir) ? await liveDirOf(dirs.distDir).catch(() => undefined) : undefined;
       const liveCode = live && existsSync(join(live, CODE_HASH_FILE)) ? readFileSync(join(live, CODE_HASH_FILE), 'utf8').trim() : undefined;
       if (!live || !liveCode || liveCode !== codeInputsHash()) {
         opts.log.info('publish: no live build of this code; building everything');
+        return full(t0);
+      }
+      if (changes.length < all.length) {
+        // Site settings feed the header and footer of every page: everything is built again.
+        opts.log.info('publish: site settings changed; building everything');
         return full(t0);
       }
       const contentHash = buildInputsHash(dirs);

@@ -23,6 +23,15 @@ export const ContentRefSchema = z.object({
 });
 export type ContentRef = z.infer<typeof ContentRefSchema>;
 
+/**
+ * What a publish run brings live: content records, or a site-wide singleton (site settings feed
+ * the header and footer of every page, so the whole site is built again).
+ */
+export const SiteRefSchema = z.object({ type: z.literal('site'), key: z.enum(['initial-data']) });
+export const PublishChangeSchema = z.union([ContentRefSchema, SiteRefSchema]);
+export type PublishChange = z.infer<typeof PublishChangeSchema>;
+export const isSiteChange = (c: PublishChange): c is z.infer<typeof SiteRefSchema> => c.type === 'site';
+
 export const PublishRunSchema = z.object({
   id: z.string(),
   kind: z.enum(['publish', 'preview']),
@@ -30,7 +39,7 @@ export const PublishRunSchema = z.object({
   /** Why the run failed; null otherwise. */
   error: z.string().nullable(),
   requestedBy: z.string().nullable(),
-  changes: z.array(ContentRefSchema),
+  changes: z.array(PublishChangeSchema),
   /** A live preview run: the path of the rendered draft page (served to admins only). */
   previewUrl: z.string().nullable(),
   requestedAt: IsoDateTime,
@@ -39,9 +48,3 @@ export const PublishRunSchema = z.object({
   finishedAt: IsoDateTime.nullable(),
 });
 export type PublishRun = z.infer<typeof PublishRunSchema>;
-
-/** What a publish request carries (the admin routes validate their body with it). */
-export const PublishRequestSchema = z.object({
-  changes: z.array(ContentRefSchema).min(1).max(500),
-});
-export type PublishRequest = z.infer<typeof PublishRequestSchema>;

@@ -10,6 +10,7 @@ import {
   TestClockBody,
   VersionBody,
 } from '../../contract/admin.ts';
+import type { PublishChange } from '../../contract/publish.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, notFound, readBody, readParams, readQuery, reply } from '../http.ts';
 import { currentUser, requireAdmin } from '../session.ts';
@@ -23,7 +24,7 @@ const RevisionParam = IdParam.extend({ revisionId: z.coerce.number().int().posit
 const RunParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, 'Unknown publish run') });
 
 /** The site settings are one record of the pipeline (the header and footer read them). */
-const SITE_CHANGE = { type: 'site', key: 'initial-data' };
+const SITE_CHANGE = { type: 'site', key: 'initial-data' } as const satisfies PublishChange;
 
 export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) => Publisher = pipelinePublisher) {
   const r = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContentRef } from '../../contract/publish.ts';
+import type { ContentRef, PublishChange } from '../../contract/publish.ts';
 import { PublishRunSchema } from '../../contract/publish.ts';
 import { publishRuns } from '../db/schema.ts';
 import { QUEUES } from '../jobs/queue.ts';
@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 /** A builder that records what it was asked and fails when told to. */
 function fakeSite(opts: { fail?: string } = {}) {
-  const published: ContentRef[][] = [];
+  const published: PublishChange[][] = [];
   const previews: { ref: ContentRef; record: unknown; runId: string }[] = [];
   const site: SiteBuilder = {
     async publish(changes) {
@@ -65,6 +65,16 @@ describe('publish runs', () => {
     const f = fakeSite();
     expect(await runJobs(f.site)).toBe(2);
     expect(f.published).toEqual([[{ type: 'options', key: 'a' }, { type: 'cities', key: 'c' }]]);
+    for (const id of [a.id, b.id]) expect((await getPublishRun(t.db, id))?.state).toBe('live');
+  });
+
+  it('carries a site settings change beside records, in the run the back-office reads', async () => {
+    const a = await requestPublish(t.db, t.jobs, { changes: [{ type: 'site', key: 'initial-data' }], requestedBy: null });
+    const b = await requestPublish(t.db, t.jobs, { changes: [{ type: 'options', key: 's1' }], requestedBy: null });
+    expect(PublishRunSchema.parse(await getPublishRun(t.db, a.id)).changes).toEqual([{ type: 'site', key: 'initial-data' }]);
+    const f = fakeSite();
+    expect(await runJobs(f.site)).toBe(2);
+    expect(f.published).toEqual([[{ type: 'site', key: 'initial-data' }, { type: 'options', key: 's1' }]]);
     for (const id of [a.id, b.id]) expect((await getPublishRun(t.db, id))?.state).toBe('live');
   });
 

@@ -6,10 +6,10 @@
 // with the process that owns the static site (scripts/lib/site-publisher.ts, injected through
 // main.ts: src/server never imports scripts/). The builder swaps pages in atomically and throws
 // when a render fails, leaving the live site as it was; the runs then say failed, with why.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { CONTENT_DETAIL_SCHEMAS, type ContentType } from '../../contract/content-changes.ts';
-import type { ContentRef, PublishRun } from '../../contract/publish.ts';
+import type { ContentRef, PublishChange, PublishRun } from '../../contract/publish.ts';
 import type { Db } from '../db/client.ts';
 import { publishRuns } from '../db/schema.ts';
 import { fieldErrors, HttpError } from '../http.ts';
@@ -22,7 +22,7 @@ export type SiteBuilder = {
    * Brings the current state of these records live: their pages and every page that shows them,
    * swapped in atomically. Throws when anything fails; the live site is then unchanged.
    */
-  publish(changes: ContentRef[]): Promise<{ pages: number; seconds: number; mode: string }>;
+  publish(changes: PublishChange[]): Promise<{ pages: number; seconds: number; mode: string }>;
   /** Renders one draft record as its public page would be; answers the path it is served at. */
   preview(ref: ContentRef, record: unknown, runId: string): Promise<{ url: string }>;
 };
@@ -37,7 +37,7 @@ export function toPublishRun(r: RunRow): PublishRun {
     state: r.state,
     error: r.error,
     requestedBy: r.requestedBy,
-    changes: r.changes as ContentRef[],
+    changes: r.changes as PublishChange[],
     previewUrl: r.previewUrl,
     requestedAt: r.requestedAt.toISOString(),
     startedAt: r.startedAt?.toISOString() ?? null,
@@ -46,14 +46,14 @@ export function toPublishRun(r: RunRow): PublishRun {
 }
 
 /** Unique records, in first-seen order. */
-export function mergeChanges(lists: ContentRef[][]): ContentRef[] {
+export function mergeChanges(lists: PublishChange[][]): PublishChange[] {
   const seen = new Set<string>();
-  const out: ContentRef[] = [];
+  const out: PublishChange[] = [];
   for (const c of lists.flat()) {
     const k = `${c.type}\0${c.key}`;
     if (!seen.has(k)) {
       seen.add(k);
-      out.push({ type: c.type, key: c.key });
+      out.push({ ...c });
     }
   }
   return out;
@@ -69,7 +69,7 @@ async function enqueueRun(db: Db, queue: Queue, values: typeof publishRuns.$infe
 }
 
 /** Queues a publish of these records; answers the run's id (poll getPublishRun for its state). */
-export async function requestPublish(db: Db, queue: Queue, req: { changes: ContentRef[]; requestedBy: string | null }): Promise<{ id: string }> {
+export async function requestPublish(db: Db, queue: Queue, req: { changes: PublishChange[]; requestedBy: string | null }): Promise<{ id: string }> {
   const changes = mergeChanges([req.changes]);
   if (changes.length === 0) throw new HttpError(422, 'Nothing to publish', { fields: { changes: 'Give at least one record' } });
   return enqueueRun(db, queue, { id: randomId(), kind: 'publish', changes, requestedBy: req.requestedBy });
@@ -100,12 +100,6 @@ export async function requestPreview(
 export async function getPublishRun(db: Db, id: string): Promise<PublishRun | null> {
   const [row] = await db.select().from(publishRuns).where(eq(publishRuns.id, id));
   return row ? toPublishRun(row) : null;
-}
-
-/** The newest runs first (the back-office's publish activity). */
-export async function listPublishRuns(db: Db, limit = 20): Promise<PublishRun[]> {
-  const rows = await db.select().from(publishRuns).orderBy(sql`${publishRuns.requestedAt} desc`).limit(limit);
-  return rows.map(toPublishRun);
 }
 
 export type PublishWorkerDeps = { db: Db; log: Logger; site: SiteBuilder };
@@ -155,7 +149,7 @@ export const publishHandler = (d: PublishWorkerDeps) => async (data: { runId: st
     .returning();
   if (claimed.length === 0) return;
   const ids = claimed.map((r) => r.id);
-  const changes = mergeChanges(claimed.map((r) => r.changes as ContentRef[]));
+  const changes = mergeChanges(claimed.map((r) => r.changes as PublishChange[]));
   try {
     const result = await d.site.publish(changes);
     await finish(d.db, ids, { state: 'live', stats: { pages: result.pages, seconds: Math.round(result.seconds * 1000) / 1000, mode: result.mode, coalesced: ids.length } });

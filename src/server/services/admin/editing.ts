@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { AdminExperience, ExperienceDraft, PublishRunView, Revision } from '../../../contract/admin.ts';
 import { ExperienceDraftSchema } from '../../../contract/admin.ts';
+import type { ContentType } from '../../../contract/content-changes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { contentDrafts, contentRevisions, currencies, images, options, slugRedirects, users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http.ts';
@@ -13,7 +14,7 @@ import { QUEUES } from '../../jobs/queue.ts';
 import { applyDocument, changedFields, checkDocument, liveDocument, optionRow, type OptionBase } from './experience-doc.ts';
 import type { Publisher } from './publisher.ts';
 
-export const EXPERIENCE = 'options';
+export const EXPERIENCE: ContentType = 'options';
 export type Editor = { id: string; name: string };
 
 export type EditDeps = { db: Db; jobs: JobQueue | null; publisher: Publisher; now?: () => Date };

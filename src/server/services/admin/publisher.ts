@@ -2,16 +2,16 @@
 // publish a set of changed records, preview one draft record, and read a run's state.
 import type { PublishRunView } from '../../../contract/admin.ts';
 import type { ContentType } from '../../../contract/content-changes.ts';
+import type { PublishChange } from '../../../contract/publish.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { getPublishRun, requestPreview, requestPublish } from '../publish.ts';
 
-export type ContentChange = { type: string; key: string };
 
 export type Publisher = {
-  publish(db: Db, changes: ContentChange[], requestedBy: string): Promise<{ id: string }>;
-  preview(db: Db, p: { type: string; key: string; record: unknown; requestedBy: string }): Promise<{ id: string }>;
+  publish(db: Db, changes: PublishChange[], requestedBy: string): Promise<{ id: string }>;
+  preview(db: Db, p: { type: ContentType; key: string; record: unknown; requestedBy: string }): Promise<{ id: string }>;
   getRun(db: Db, id: string): Promise<PublishRunView | null>;
 };
 
@@ -21,11 +21,11 @@ export function pipelinePublisher(jobs: JobQueue | null): Publisher {
   return {
     publish: (db, changes, requestedBy) => {
       if (!jobs) throw noQueue();
-      return requestPublish(db, jobs, { changes: changes.map((c) => ({ type: c.type as ContentType, key: c.key })), requestedBy });
+      return requestPublish(db, jobs, { changes, requestedBy });
     },
     preview: (db, p) => {
       if (!jobs) throw noQueue();
-      return requestPreview(db, jobs, { type: p.type as ContentType, key: p.key, record: p.record, requestedBy: p.requestedBy });
+      return requestPreview(db, jobs, { type: p.type, key: p.key, record: p.record, requestedBy: p.requestedBy });
     },
     getRun: async (db, id) => {
       const run = await getPublishRun(db, id);
