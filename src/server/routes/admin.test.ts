@@ -196,6 +196,19 @@ describe('drafts, versions and publishing', () => {
     expectStatus(await admin.post(`${E()}/publish`, { version: now.version }), 409);
   });
 
+  it('two first saves of a record at once: one is saved, the other refused (409) and kept', async () => {
+    const other = await instantSgd(t.db, 1);
+    const [a, b] = [await open(admin, other.id), await open(admin2, other.id)];
+    expect(a.version).toBe(b.version);
+    const answers = await Promise.all([
+      put(admin, `${E(other.id)}/draft`, { version: a.version, draft: { ...a.draft, summary: 'First at once, A' } }),
+      put(admin2, `${E(other.id)}/draft`, { version: b.version, draft: { ...b.draft, summary: 'First at once, B' } }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const revs = RevisionListSchema.parse((await admin.get(`${E(other.id)}/revisions`)).body).revisions;
+    expect(revs.filter((r) => r.action === 'refused')).toHaveLength(1);
+  });
+
   it('revision history says who changed what, and restore brings old text back as a new draft', async () => {
     const x = await open(admin);
     const original = x.draft.description;

@@ -24,7 +24,13 @@ type RevisionAction = Revision['action'];
 
 const keyOf = (id: number) => String(id);
 
+/**
+ * The record's draft; with `lock`, the experience row is locked first: it always exists, so it
+ * serialises every editor of the record, including the first save, when no draft row exists yet
+ * to lock (two first saves would otherwise both insert, and the second would fail with a 500).
+ */
 async function draftRow(db: Db | Tx, id: number, lock = false): Promise<DraftRow | undefined> {
+  if (lock) await db.select({ id: options.id }).from(options).where(eq(options.id, id)).for('update');
   const q = db.select().from(contentDrafts).where(and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(id)))).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;
