@@ -98,7 +98,7 @@ try {
       const text = await res.text();
       if (text.includes(token)) break;
       const run = await getPublishRun(database.db, id);
-      if (run?.state === 'failed') throw new Error(`publish ${i + 1} failed: ${run.error}`);
+      if (run?.state === 'failed') throw new Error(`publish ${i + 1} failed: ${run.failure}`);
       if (performance.now() - t0 > 600_000) throw new Error(`publish ${i + 1}: ${url} did not show the new name in 10 minutes`);
       await new Promise((r) => setTimeout(r, 100));
     }

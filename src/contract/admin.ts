@@ -98,7 +98,11 @@ export const PublishRunViewSchema = z.object({
   id: z.string(),
   kind: z.enum(['publish', 'preview']),
   state: PublishStateSchema,
-  error: z.string().nullable(),
+  /**
+   * Why the run failed; null otherwise. Not named `error`: a top-level `error` on an answer is the
+   * wire's failure envelope (the API client throws on it, even with 200).
+   */
+  failure: z.string().nullable(),
   /** A finished preview's address. */
   url: z.string().nullable(),
   createdAt: IsoDateTime.nullable(),

@@ -36,8 +36,11 @@ export const PublishRunSchema = z.object({
   id: z.string(),
   kind: z.enum(['publish', 'preview']),
   state: PublishRunStateSchema,
-  /** Why the run failed; null otherwise. */
-  error: z.string().nullable(),
+  /**
+   * Why the run failed; null otherwise. Not named `error`: a top-level `error` on an answer is the
+   * wire's failure envelope (the API client throws on it, even with 200).
+   */
+  failure: z.string().nullable(),
   requestedBy: z.string().nullable(),
   changes: z.array(PublishChangeSchema),
   /** A live preview run: the path of the rendered draft page (served to admins only). */

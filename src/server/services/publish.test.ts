@@ -48,7 +48,7 @@ describe('publish runs', () => {
   it('is queued with its job, then goes building → live with the builder', async () => {
     const { id } = await requestPublish(t.db, t.jobs, { changes: [{ type: 'options', key: 'x1' }], requestedBy: null });
     const queued = PublishRunSchema.parse(await getPublishRun(t.db, id));
-    expect(queued).toMatchObject({ state: 'queued', kind: 'publish', error: null, startedAt: null, finishedAt: null, changes: [{ type: 'options', key: 'x1' }] });
+    expect(queued).toMatchObject({ state: 'queued', kind: 'publish', failure: null, startedAt: null, finishedAt: null, changes: [{ type: 'options', key: 'x1' }] });
     const f = fakeSite();
     expect(await runJobs(f.site)).toBe(1);
     expect(f.published).toEqual([[{ type: 'options', key: 'x1' }]]);
@@ -82,7 +82,7 @@ describe('publish runs', () => {
     const { id } = await requestPublish(t.db, t.jobs, { changes: [{ type: 'options', key: 'bad' }], requestedBy: null });
     await runJobs(fakeSite({ fail: 'render of /experiences/bad/ failed: boom' }).site);
     const run = await getPublishRun(t.db, id);
-    expect(run).toMatchObject({ state: 'failed', error: 'render of /experiences/bad/ failed: boom' });
+    expect(run).toMatchObject({ state: 'failed', failure: 'render of /experiences/bad/ failed: boom' });
     expect(run?.finishedAt).not.toBeNull();
   });
 

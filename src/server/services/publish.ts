@@ -35,7 +35,7 @@ export function toPublishRun(r: RunRow): PublishRun {
     id: r.id,
     kind: r.kind,
     state: r.state,
-    error: r.error,
+    failure: r.error,
     requestedBy: r.requestedBy,
     changes: r.changes as PublishChange[],
     previewUrl: r.previewUrl,

@@ -30,7 +30,7 @@ export function pipelinePublisher(jobs: JobQueue | null): Publisher {
     getRun: async (db, id) => {
       const run = await getPublishRun(db, id);
       if (!run) return null;
-      return { id: run.id, kind: run.kind, state: run.state, error: run.error, url: run.previewUrl, createdAt: run.requestedAt };
+      return { id: run.id, kind: run.kind, state: run.state, failure: run.failure, url: run.previewUrl, createdAt: run.requestedAt };
     },
   };
 }
