@@ -9,17 +9,17 @@ import {
   experienceRevisions,
   previewExperience,
   publishExperience,
-  publishRun,
   restoreExperienceRevision,
   saveExperienceDraft,
   unpublishExperience,
 } from '../../api-client/admin.ts';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
-import type { AdminExperience, AdminReferences, ExperienceDraft, PublishRunView, Revision } from '../../contract/admin.ts';
+import type { AdminExperience, AdminReferences, ExperienceDraft, Revision } from '../../contract/admin.ts';
 import { linesToList, localToIso, minorToText, textToMinor } from '../../lib/admin-pages.ts';
 import { Loading, Problem } from '../account/parts.tsx';
 import { formatWhen } from './format.ts';
 import { RunState, StatusBadge } from './parts.tsx';
+import { useRun } from './use-run.ts';
 
 type PriceKey = keyof ExperienceDraft['prices'];
 const MONEY_KEYS: PriceKey[] = ['adult', 'child', 'localAdult', 'localChild', 'group', 'additionalPax'];
@@ -75,24 +75,6 @@ function fromForm(f: Form, exponent: number): { doc: ExperienceDraft } | { error
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Follows a run until it is live or failed. */
-function useRun(initial: PublishRunView | null) {
-  const [run, setRun] = useState<PublishRunView | null>(initial);
-  useEffect(() => setRun(initial), [initial?.id]);
-  useEffect(() => {
-    if (!run || run.state === 'live' || run.state === 'failed') return;
-    const t = setTimeout(() => {
-      // A poll that hangs (a busy server) is given up after 10 s and tried again.
-      publishRun(run.id, AbortSignal.timeout(10_000)).then(
-        ({ data }) => setRun(data),
-        () => setRun({ ...run }), // try again at the next tick
-      );
-    }, 1000);
-    return () => clearTimeout(t);
-  }, [run]);
-  return [run, setRun] as const;
-}
-
 function Field({ label, error, hint, children, wide }: { label: string; error?: string | undefined; hint?: string; children: React.ReactElement; wide?: boolean }) {
   return (
     <label className={`adm-field${wide ? ' adm-field--wide' : ''}`}>
@@ -118,8 +100,11 @@ export default function ExperienceEditor({ id }: { id: number }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [revs, setRevs] = useState<Revision[] | null>(null);
   const [scheduleAt, setScheduleAt] = useState('');
-  const [run, setRun] = useRun(null);
-  const [preview, setPreview] = useRun(null);
+  const [run, setRun, runLost] = useRun();
+  const [preview, setPreview, previewLost] = useRun();
+  // One action at a time, whatever started it (a button, or Cmd/Ctrl+S while another runs):
+  // two saves of the same version would refuse the editor's own second one as a conflict.
+  const inFlight = useRef(false);
   const saved = useRef<Form | null>(null);
 
   const adopt = useCallback((data: AdminExperience) => {
@@ -213,11 +198,14 @@ export default function ExperienceEditor({ id }: { id: number }) {
   }
 
   async function act(label: string, fn: () => Promise<void>) {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setBusy(label);
     setNotice(null);
     try {
       await fn();
     } finally {
+      inFlight.current = false;
       setBusy(null);
     }
   }
@@ -318,7 +306,7 @@ export default function ExperienceEditor({ id }: { id: number }) {
     x.priceUnit === 'per_group' ? ['group', 'groupIncludedPax', 'additionalPax', 'minPax', 'adult'] : x.priceUnit === 'per_person' ? ['adult', 'child', 'localAdult', 'localChild'] : [];
 
   return (
-    <section className="adm-page adm-edit" onKeyDown={(e) => { if ((e.metaKey || e.ctrlKey) && e.key === 's') { e.preventDefault(); void save(); } }}>
+    <section className="adm-page adm-edit" onKeyDown={(e) => { if ((e.metaKey || e.ctrlKey) && e.key === 's') { e.preventDefault(); if (dirty) void save(); } }}>
       <header className="adm-pagehead adm-edit__head">
         <div>
           <a className="adm-back" href="/admin/experiences">
@@ -363,8 +351,8 @@ export default function ExperienceEditor({ id }: { id: number }) {
           )}
         </div>
       )}
-      {run && <RunState run={run} />}
-      {preview && <RunState run={preview} />}
+      {run && <RunState run={run} lost={runLost} />}
+      {preview && <RunState run={preview} lost={previewLost} />}
 
       <div className="adm-edit__grid">
         <div className="adm-edit__main">

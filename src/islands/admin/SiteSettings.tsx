@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '../../api-client/client.ts';
 import type { SiteSettings, SiteSettingsResponse } from '../../contract/admin.ts';
 import { Loading, Problem } from '../account/parts.tsx';
 import { RunState } from './parts.tsx';
+import { useRun } from './use-run.ts';
 
 export default function SiteSettingsPage() {
   const [data, setData] = useState<SiteSettingsResponse | null>(null);
@@ -14,12 +15,14 @@ export default function SiteSettingsPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [run, setRun, runLost] = useRun();
 
   const load = () =>
     adminSiteSettings().then(
       ({ data: d }) => {
         setData(d);
         setForm(d.settings);
+        setRun(d.lastRun);
       },
       (e: unknown) => setLoadError(errorMessage(e)),
     );
@@ -40,6 +43,7 @@ export default function SiteSettingsPage() {
       const { data: d } = await saveSiteSettings(form);
       setData(d);
       setForm(d.settings);
+      setRun(d.lastRun);
       setNotice({ ok: true, text: 'Saved. The site is being republished with the new navigation.' });
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.fields);
@@ -65,7 +69,7 @@ export default function SiteSettingsPage() {
           <p>{notice.text}</p>
         </div>
       )}
-      {data.lastRun && <RunState run={data.lastRun} />}
+      {run && <RunState run={run} lost={runLost} />}
       <form className="adm-settings" onSubmit={save} noValidate>
         <fieldset className="adm-card adm-fields">
           <legend>Header</legend>
