@@ -17,6 +17,7 @@ import { openTestDatabase } from '../src/server/testing/test-app.ts';
 import { testStorageDir } from '../src/server/testing/backend.ts';
 import { inProcessGet } from './lib/api-access.ts';
 import { buildSite } from './lib/build-site.ts';
+import { readPending } from './lib/pending-changes.ts';
 import { pullContent } from './lib/pull-content.ts';
 
 let database: Database;
@@ -79,6 +80,10 @@ describe('npm run rebuild', () => {
       .where(eq(options.id, target!.id));
     const pulled = await pullContent({ get, contentDir: dirs.contentDir });
     expect(pulled.written).toBe(1);
+    // The pull notes the record, with the copy the live build shows, until a build shows it.
+    const pending = readPending(dirs.contentDir);
+    expect(pending.map((c) => [c.type, c.key])).toEqual([['options', target!.slugCode]]);
+    expect(JSON.stringify(pending[0]!.before)).not.toContain('Rebuilt-by-test marker');
 
     // While the new build runs, the old site keeps answering.
     let servedDuringBuild = 0;
@@ -97,6 +102,7 @@ describe('npm run rebuild', () => {
     expect(servedDuringBuild).toBeGreaterThan(3);
     expect(await (await app.request(page)).text()).toContain('Rebuilt-by-test marker');
 
+    expect(readPending(dirs.contentDir)).toEqual([]);
     const after = htmlHashes(second.dir);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     const changed = [...after].filter(([p, h]) => before.get(p) !== h).map(([p]) => p);

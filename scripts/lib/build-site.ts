@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } fr
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zc, gzip } from 'node:zlib';
+import { clearPending, readPending } from './pending-changes.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 export const HASH_FILE = '.verdant-build-hash';
@@ -136,8 +137,11 @@ export async function buildSite(
   const started = performance.now();
   const distDir = resolve(dirs.distDir);
   const buildsDir = `${distDir}-builds`;
+  // The records pending before the build reads the cache are the ones it will show.
+  const shown = readPending(dirs.contentDir);
   const hash = buildInputsHash(dirs);
   if (!opts.force && currentBuildHash(distDir) === hash) {
+    clearPending(dirs.contentDir, shown); // the live build was made from this very content
     return { skipped: true, seconds: 0, pages: 0, dir: distDir };
   }
   await mkdir(buildsDir, { recursive: true });
@@ -154,6 +158,7 @@ export async function buildSite(
   writeFileSync(join(dir, HASH_FILE), hash);
   writeFileSync(join(dir, CODE_HASH_FILE), codeInputsHash());
   const previous = await swapIn(distDir, buildsDir, dir);
+  clearPending(dirs.contentDir, shown);
   // Keep the previous build for requests still streaming from it; drop older ones.
   for (const name of await readdir(buildsDir)) {
     const p = join(buildsDir, name);

@@ -14,6 +14,7 @@ import { HomePageSchema } from '../../src/contract/pages.ts';
 import { ListPromotionCodesResponse } from '../../src/contract/promotion-codes.ts';
 import { ListCustomerReviewsResponse, ListSiteReviewsResponse } from '../../src/contract/reviews.ts';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
+import { notePending, type PendingChange } from './pending-changes.ts';
 
 /** Makes one GET against the API (in-process app.request or fetch over HTTP). */
 export type ApiGet = (pathAndQuery: string) => Promise<Response>;
@@ -50,11 +51,15 @@ export function stableJson(value: unknown): string {
 /** File name of a record key (tags are `<kind>/<slug>`). */
 export const fileNameOf = (key: string) => `${key.replace(/\//g, '__')}.json`;
 
+function writeAtomically(path: string, text: string) {
+  writeFileSync(`${path}.tmp`, text);
+  renameSync(`${path}.tmp`, path);
+}
+
 /** Writes only when the bytes differ; atomic via rename. Returns whether it wrote. */
 function writeIfChanged(path: string, text: string): boolean {
   if (existsSync(path) && readFileSync(path, 'utf8') === text) return false;
-  writeFileSync(`${path}.tmp`, text);
-  renameSync(`${path}.tmp`, path);
+  writeAtomically(path, text);
   return true;
 }
 
@@ -118,6 +123,7 @@ export async function pullContent(opts: {
   let written = 0;
   let deleted = 0;
   let unchanged = 0;
+  const pending: PendingChange[] = [];
 
   for (const type of CONTENT_TYPES) {
     const typeDir = join(dir, type);
@@ -138,13 +144,19 @@ export async function pullContent(opts: {
       const page = (await getJson(opts.get, `/api/v1/content/changes?${q}`, schema)) as z.infer<typeof schema>;
       for (const change of page.changes) {
         const file = join(typeDir, fileNameOf(change.key));
-        if (change.deleted) {
-          if (existsSync(file)) {
+        const old = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+        const text = change.deleted ? undefined : stableJson(change.record);
+        if (old === text) unchanged++;
+        else {
+          if (text === undefined) {
             rmSync(file);
             deleted++;
+          } else {
+            writeAtomically(file, text);
+            written++;
           }
-        } else if (writeIfChanged(file, stableJson(change.record))) written++;
-        else unchanged++;
+          pending.push({ type, key: change.key, before: old === undefined ? undefined : (JSON.parse(old) as Record<string, unknown>) });
+        }
         count++;
       }
       mark = page.highWaterMark;
@@ -170,6 +182,8 @@ export async function pullContent(opts: {
     else unchanged++;
   }
 
+  // Noted before the marks move on: a crash in between pulls the records again, never loses them.
+  notePending(dir, pending);
   writeFileSync(statePath, stableJson(state));
   return { written, deleted, unchanged, seconds: (performance.now() - started) / 1000 };
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import type { PageSelection } from '../../src/lib/page-selection.ts';
 import { isSelectedPage } from '../../src/lib/page-selection.ts';
 import { codeInputsHash, CODE_HASH_FILE, HASH_FILE } from './build-site.ts';
+import { notePending, readPending } from './pending-changes.ts';
 import { createSitePublisher, type PublishTools } from './site-publisher.ts';
 
 let work: string;
@@ -118,6 +119,55 @@ describe('publishing into the live build', () => {
     expect(existsSync(page(distDir, 'experiences/dive-b2'))).toBe(false);
     expect(readFileSync(page(distDir, 'cities/ubud'), 'utf8')).not.toContain('Reef dive');
     expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Rice terrace walk</h1>');
+  });
+});
+
+describe('records pulled but not yet live (pending-changes.ts)', () => {
+  /** A pull like pullContent: writes the record and notes it with its previous copy. */
+  const pullOption = (key: string, name: string) => {
+    const file = join(contentDir, 'options', `${key}.json`);
+    const before = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    write(file, JSON.stringify(option(key, name)));
+    notePending(contentDir, [{ type: 'options', key, before }]);
+  };
+
+  it('a record another publish committed while this run pulled is rendered by this run, not lost', async () => {
+    // Run A was asked for walk-a1; its pull also brought dive-b2, published a moment later (run
+    // B). B's own pull then finds nothing new: A must render dive-b2's pages.
+    const tools = fakeTools();
+    const p = publisher(tools, () => {
+      pullOption('walk-a1', 'Sunrise terrace walk');
+      pullOption('dive-b2', 'Night reef dive');
+    });
+    await p.publish([{ type: 'options', key: 'walk-a1' }]);
+    expect(tools.selections[0]!.pages).toContain('/experiences/dive-b2');
+    expect(readFileSync(page(distDir, 'experiences/dive-b2'), 'utf8')).toBe('<h1>Night reef dive</h1>');
+    expect(readPending(contentDir)).toEqual([]);
+    // Run B renders its record again (harmless), and does not fail or skip.
+    const b = await publisher(tools, () => {}).publish([{ type: 'options', key: 'dive-b2' }]);
+    expect(b.mode).toBe('incremental');
+    expect(readFileSync(page(distDir, 'experiences/dive-b2'), 'utf8')).toBe('<h1>Night reef dive</h1>');
+  });
+
+  it("a failed run's records stay pending and the next run renders them", async () => {
+    const failing = publisher(fakeTools({ failRender: 'boom' }), () => pullOption('walk-a1', 'Sunrise terrace walk'));
+    await expect(failing.publish([{ type: 'options', key: 'walk-a1' }])).rejects.toThrow('boom');
+    expect(readPending(contentDir).map((c) => c.key)).toEqual(['walk-a1']);
+    // The next run was asked for another record; its pull finds nothing new.
+    const tools = fakeTools();
+    await publisher(tools, () => pullOption('dive-b2', 'Night reef dive')).publish([{ type: 'options', key: 'dive-b2' }]);
+    expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Sunrise terrace walk</h1>');
+    expect(readFileSync(page(distDir, 'experiences/dive-b2'), 'utf8')).toBe('<h1>Night reef dive</h1>');
+    expect(readPending(contentDir)).toEqual([]);
+  });
+
+  it('a record pulled twice before a build keeps the copy the live build shows', () => {
+    notePending(contentDir, [{ type: 'options', key: 'walk-a1', before: { name: 'live' } }]);
+    notePending(contentDir, [{ type: 'options', key: 'walk-a1', before: { name: 'pulled once' } }, { type: 'cities', key: 'ubud' }]);
+    expect(readPending(contentDir)).toEqual([
+      { type: 'options', key: 'walk-a1', before: { name: 'live' } },
+      { type: 'cities', key: 'ubud' },
+    ]);
   });
 });
 

@@ -15,7 +15,7 @@
 //      new index in with its entry file renamed last (applySearchIndex).
 // Any failure before the swap leaves the live site as it was. Without a live build, or when
 // the storefront's code changed since it, a publish is a full build (build-site.ts).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Logger } from 'pino';
@@ -28,8 +28,9 @@ import { isSiteChange, type ContentRef, type PublishChange } from '../../src/con
 import type { ContentType } from '../../src/contract/content-changes.ts';
 import { isSelectedPage, type PageSelection } from '../../src/lib/page-selection.ts';
 import { inProcessGet } from './api-access.ts';
-import { buildInputsHash, buildSite, codeInputsHash, currentBuildHash, precompressFiles, runTool, swapIn, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
+import { buildInputsHash, buildSite, codeInputsHash, precompressFiles, runTool, swapIn, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
 import { affectedPages, embeddingTypes, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
+import { clearPending, readPending } from './pending-changes.ts';
 import { fileNameOf, pullContent, stableJson } from './pull-content.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -43,16 +44,20 @@ function readRecord(contentDir: string, ref: ContentRef): Rec | undefined {
   }
 }
 
-/** Records of the embedding types whose JSON names the record (referenceNeedle). */
-function referrersOf(contentDir: string, ref: ContentRef): { type: ContentType; key: string; record: Rec }[] {
+/**
+ * Records of the embedding types whose JSON names the record (referenceNeedle). Read without
+ * blocking: a place's referrers are every experience in it, thousands of files, and this runs in
+ * the process that answers the API.
+ */
+async function referrersOf(contentDir: string, ref: ContentRef): Promise<{ type: ContentType; key: string; record: Rec }[]> {
   const needle = referenceNeedle(ref.type, ref.key);
   const out: { type: ContentType; key: string; record: Rec }[] = [];
   for (const type of embeddingTypes(ref.type)) {
     const dir = join(contentDir, type);
     if (!existsSync(dir)) continue;
-    for (const f of readdirSync(dir)) {
+    for (const f of await readdir(dir)) {
       if (!f.endsWith('.json')) continue;
-      const text = readFileSync(join(dir, f), 'utf8');
+      const text = await readFile(join(dir, f), 'utf8');
       if (!text.includes(needle)) continue;
       const key = f.slice(0, -5).replace(/__/g, '/');
       if (type === ref.type && key === ref.key) continue;
@@ -257,8 +262,8 @@ export function createSitePublisher(opts: {
       const t0 = performance.now();
       for (const k of Object.keys(timings)) delete timings[k];
       lapStart = t0;
-      const changes = all.filter((c): c is ContentRef => !isSiteChange(c));
-      const before = changes.map((c) => readRecord(dirs.contentDir, c));
+      const requested = all.filter((c): c is ContentRef => !isSiteChange(c));
+      const cached = requested.map((c) => readRecord(dirs.contentDir, c));
       const pulled = await pull(dirs.contentDir);
       lap('pull');
       opts.log.info({ changes: all.length, ...pulled }, 'publish: content pulled');
@@ -269,19 +274,24 @@ export function createSitePublisher(opts: {
         opts.log.info('publish: no live build of this code; building everything');
         return full(t0);
       }
-      if (changes.length < all.length) {
+      if (requested.length < all.length) {
         // Site settings feed the header and footer of every page: everything is built again.
         opts.log.info('publish: site settings changed; building everything');
         return full(t0);
       }
       const contentHash = buildInputsHash(dirs);
-      if (currentBuildHash(dirs.distDir) === contentHash) return { pages: 0, seconds: (performance.now() - t0) / 1000, mode: 'unchanged' };
-
-      const selection = mergeSelections(
-        changes.map((c, i) =>
-          affectedPages({ type: c.type, key: c.key, before: before[i], after: readRecord(dirs.contentDir, c), referrers: referrersOf(dirs.contentDir, c) }),
-        ),
-      );
+      // The records this run renders: every one the cache has and the live build may not show
+      // (pulled by this run, by an earlier run whose build failed, or by the pull of a run that
+      // published before this one was requested), with the record as the live build showed it;
+      // then the requested ones (their cached copy before this pull is what the live build shows).
+      const changes = readPending(dirs.contentDir);
+      const seen = new Set(changes.map((c) => `${c.type}\0${c.key}`));
+      requested.forEach((c, i) => seen.has(`${c.type}\0${c.key}`) || changes.push({ ...c, before: cached[i] }));
+      const impacts = [];
+      for (const c of changes) {
+        impacts.push(affectedPages({ type: c.type, key: c.key, before: c.before, after: readRecord(dirs.contentDir, c), referrers: await referrersOf(dirs.contentDir, c) }));
+      }
+      const selection = mergeSelections(impacts);
       lap('impact');
       const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 6)}`;
       const staging = join(buildsDir, `staging-${stamp}`);
@@ -302,6 +312,7 @@ export function createSitePublisher(opts: {
           lap('precompress');
           await replaceFile(join(clone, HASH_FILE), contentHash);
           const previous = await swapIn(dirs.distDir, buildsDir, clone);
+          clearPending(dirs.contentDir, changes);
           lap('swap');
           // Keep the previous build for requests still streaming from it; drop older ones.
           for (const name of await readdir(buildsDir)) {
