@@ -2,6 +2,7 @@
 // astro build → pagefind → precompress (brotli + gzip) → dist symlink replaced by rename().
 // A build is skipped when nothing it reads (content-cache, storefront code, public) changed.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ const root = resolve(import.meta.dirname, '../..');
 export const HASH_FILE = '.verdant-build-hash';
 /** The hash of the code inputs alone: an incremental publish needs a live build of this code. */
 export const CODE_HASH_FILE = '.verdant-code-hash';
+const BUILD_NICENESS = 10;
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
 /** What a build reads besides the content: the storefront's code and assets (not src/server). */
@@ -63,6 +65,15 @@ export function runTool(cmd: string, args: string[], env: Record<string, string>
 function run(cmd: string, args: string[], env: Record<string, string>, quiet: boolean): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // Builds run beside a serving API (a publish, a rebuild): at a lower priority, so requests
+    // are answered first when the cores are busy. On an idle machine a build is as fast.
+    if (child.pid) {
+      try {
+        setPriority(child.pid, BUILD_NICENESS);
+      } catch (err) {
+        process.emitWarning(`could not lower the priority of ${basename(cmd)} ${args[0] ?? ''}: ${String(err)}`);
+      }
+    }
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
