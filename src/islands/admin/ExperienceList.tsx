@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { adminExperiences, adminReferences } from '../../api-client/admin.ts';
 import type { AdminExperienceList, AdminExperienceListQuery, AdminReferences } from '../../contract/admin.ts';
 import { errorMessage } from '../../api-client/client.ts';
-import { formatMoney } from './format.ts';
+import { formatPrice } from '../booking/money.ts';
 import { StatusBadge } from './parts.tsx';
 
 type Filters = { q: string; status: string; kind: string; countryId: string; sort: string; page: number };
@@ -198,7 +198,7 @@ export default function ExperienceList() {
                   <td className="adm-col-place">
                     {x.city}, {x.country}
                   </td>
-                  <td className="adm-col-price">{x.fromPrice ? formatMoney(x.fromPrice.amount, x.fromPrice.currency) : '—'}</td>
+                  <td className="adm-col-price">{x.fromPrice ? formatPrice(x.fromPrice) : '—'}</td>
                   <td>
                     <StatusBadge status={x.status} scheduledAt={x.scheduledAt} />
                   </td>
