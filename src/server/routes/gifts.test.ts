@@ -124,7 +124,9 @@ describe('gift cards', () => {
 
     // The recipient adds the code and redeems it into credit.
     const recipient = await member();
-    const added = await recipient.agent.post('/api/v1/gift_codes', { code });
+    // Typed as people type it: lower case, no dashes, a space, an O for a 0 and an l for a 1.
+    const typed = code!.toLowerCase().replace(/-/g, '').replace(/^(.{7})/, '$1 ').replace(/0/g, 'o').replace(/1/g, 'l');
+    const added = await recipient.agent.post('/api/v1/gift_codes', { code: typed });
     expectStatus(added, 201);
     const redeemed = await recipient.agent.post(`/api/v1/gift_codes/${(added.body as { id: string }).id}/redeem`);
     expectStatus(redeemed, 200);

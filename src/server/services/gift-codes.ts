@@ -9,6 +9,7 @@ import { giftCodes } from '../db/schema.ts';
 import { convertMinor, exchangeRate } from '../../lib/money.ts';
 import { loadMoneyContext, unitOf, type MoneyContext } from './booking/catalog.ts';
 import { addCredit, balancesOf, type Writer } from './credits.ts';
+import { canonicalGiftCode } from './gifts/codes.ts';
 import { exponentOf } from './referrals.ts';
 
 export type GiftCodeRow = typeof giftCodes.$inferSelect;
@@ -63,7 +64,7 @@ export async function heldGiftCode(db: Writer, id: string, userId: string): Prom
 export type ClaimResult = { ok: true; row: GiftCodeRow } | { ok: false; error: string };
 
 export async function claimGiftCode(db: Db, userId: string, code: string, now = new Date()): Promise<ClaimResult> {
-  const normalised = code.trim().toUpperCase();
+  const normalised = canonicalGiftCode(code);
   const [row] = await db.select().from(giftCodes).where(sql`upper(${giftCodes.code}) = ${normalised}`).limit(1);
   if (!row) return { ok: false, error: 'This gift code is not valid' };
   if (row.holderUserId === userId) return { ok: false, error: 'This gift code is already in your account' };

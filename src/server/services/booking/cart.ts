@@ -9,6 +9,7 @@ import { HttpError } from '../../http.ts';
 import { randomId } from '../secrets.ts';
 import { mayUseCart, storedValueFor, usableGiftCodes, type PayingUser } from './account-seam.ts';
 import { claimGiftCode } from '../gift-codes.ts';
+import { canonicalGiftCode } from '../gifts/codes.ts';
 import { unitsLeftFor } from './availability.ts';
 import { checkoutUnit, loadBookableOption, loadMoneyContext, type BookableOption, type MoneyContext } from './catalog.ts';
 import { appliedPromotion, assertBookable, priceResolved, quote, resolveSelection, type Quote, type Resolved } from './quote.ts';
@@ -176,7 +177,7 @@ export async function applyGiftCode(db: Db, cartId: string, code: string, user: 
   const item = await cartItem(db, cartId);
   if (!item) throw new HttpError(422, 'Add an experience to your bag before using a gift code', { fields: { code: 'Your bag is empty' } });
   if (await inFlightOrder(db, item)) throw paymentInProgressError();
-  const wanted = code.trim().toUpperCase();
+  const wanted = canonicalGiftCode(code);
   let [row] = (await usableGiftCodes(db, user.id, now)).filter((c) => c.code.toUpperCase() === wanted);
   if (!row) {
     const claimed = await claimGiftCode(db, user.id, wanted, now);

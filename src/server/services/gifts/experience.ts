@@ -12,13 +12,12 @@ import { takeUnits } from '../booking/availability.ts';
 import { loadBookableOption } from '../booking/catalog.ts';
 import { freeOrderNumber } from '../booking/checkout/order-number.ts';
 import { assertBookable, priceResolved, resolveSelection } from '../booking/quote.ts';
-import { normaliseGiftCode } from './codes.ts';
+import { canonicalGiftCode } from './codes.ts';
 
 const codeError = (message: string, status: 404 | 422 = 422) => new HttpError(status, message, { fields: { code: message } });
 
 async function giftByCode(db: Db, code: string) {
-  const wanted = normaliseGiftCode(code);
-  const [g] = await db.select().from(gifts).where(and(eq(gifts.kind, 'experience'), sql`replace(upper(${gifts.code}), '-', '') = ${wanted}`));
+  const [g] = await db.select().from(gifts).where(and(eq(gifts.kind, 'experience'), eq(gifts.code, canonicalGiftCode(code))));
   return g ?? null;
 }
 
