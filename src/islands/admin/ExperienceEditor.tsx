@@ -68,12 +68,24 @@ function fromForm(f: Form, exponent: number): { doc: ExperienceDraft } | { error
     else if (!/^\d+$/.test(t)) errors[`draft.prices.${k}`] = 'Enter a whole number';
     else prices[k] = Number(t);
   }
+  markNaN({ ...f.doc, prices: {} }, 'draft', errors);
   if (Object.keys(errors).length) return { errors };
   const lists = Object.fromEntries(LIST_KEYS.map((k) => [k, linesToList(f.lists[k])])) as Record<ListKey, string[]>;
   return { doc: { ...f.doc, prices, ...lists } };
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+// NaN (a number field whose text is not a number) differs from the null JSON would make of it.
+const same = (a: unknown, b: unknown) => {
+  const nan = (_k: string, v: unknown) => (typeof v === 'number' && Number.isNaN(v) ? 'NaN' : v);
+  return JSON.stringify(a, nan) === JSON.stringify(b, nan);
+};
+
+/** Marks every number of the draft whose field text is not a number (NumberField sets NaN). */
+function markNaN(v: unknown, path: string, out: Record<string, string>) {
+  if (typeof v === 'number' && Number.isNaN(v)) out[path] = 'Enter a number';
+  else if (Array.isArray(v)) v.forEach((x, i) => markNaN(x, `${path}.${i}`, out));
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) markNaN(x, `${path}.${k}`, out);
+}
 
 function Field({ label, error, hint, children, wide }: { label: string; error?: string | undefined; hint?: string; children: React.ReactElement; wide?: boolean }) {
   return (
@@ -87,6 +99,41 @@ function Field({ label, error, hint, children, wide }: { label: string; error?: 
         </span>
       )}
     </label>
+  );
+}
+
+/** A number field's text: null when empty, NaN when it is not a number (yet). */
+function readNumber(text: string, decimal: boolean): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  return (decimal ? /^-?(\d+(\.\d*)?|\.\d+)$/ : /^\d+$/).test(t) ? Number(t) : Number.NaN;
+}
+
+/**
+ * A number typed as text: the text stays as typed ("1.", "-6.") while the draft holds its
+ * value, so a decimal point or a minus sign can be typed; text that is not a number is marked
+ * at once and holds NaN in the draft, which blocks saving (fromForm).
+ */
+function NumberField({ label, error, value, onValue, decimal = false }: { label: string; error?: string | undefined; value: number | null; onValue: (v: number | null) => void; decimal?: boolean }) {
+  const [text, setText] = useState(value === null ? '' : String(value));
+  const typed = readNumber(text, decimal);
+  useEffect(() => {
+    // A value set from outside (a restore, a reload) replaces the text.
+    if (!Object.is(typed, value)) setText(value === null || Number.isNaN(value) ? '' : String(value));
+  }, [value]);
+  const bad = Number.isNaN(typed) && !/^-?\.?$/.test(text.trim());
+  return (
+    <Field label={label} error={bad ? (decimal ? 'Enter a number like 1.3521' : 'Enter a whole number') : error}>
+      <input
+        inputMode={decimal ? 'decimal' : 'numeric'}
+        aria-invalid={bad || !!error || undefined}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onValue(readNumber(e.target.value, decimal));
+        }}
+      />
+    </Field>
   );
 }
 
@@ -416,21 +463,11 @@ export default function ExperienceEditor({ id }: { id: number }) {
 
           <fieldset className="adm-card adm-fields">
             <legend>Details</legend>
-            <Field label="Duration (minutes)" error={err('draft.durationMinutes')}>
-              <input inputMode="numeric" value={d.durationMinutes ?? ''} onChange={(e) => setDoc({ durationMinutes: e.target.value === '' ? null : Number(e.target.value) })} />
-            </Field>
-            <Field label="Days" error={err('draft.durationDays')}>
-              <input inputMode="numeric" value={d.durationDays ?? ''} onChange={(e) => setDoc({ durationDays: e.target.value === '' ? null : Number(e.target.value) })} />
-            </Field>
-            <Field label="Nights" error={err('draft.durationNights')}>
-              <input inputMode="numeric" value={d.durationNights ?? ''} onChange={(e) => setDoc({ durationNights: e.target.value === '' ? null : Number(e.target.value) })} />
-            </Field>
-            <Field label="Guests per departure" error={err('draft.capacity')}>
-              <input inputMode="numeric" value={String(d.capacity)} onChange={(e) => setDoc({ capacity: Number(e.target.value) })} />
-            </Field>
-            <Field label="Minimum age" error={err('draft.minAge')}>
-              <input inputMode="numeric" value={d.minAge ?? ''} onChange={(e) => setDoc({ minAge: e.target.value === '' ? null : Number(e.target.value) })} />
-            </Field>
+            <NumberField label="Duration (minutes)" error={err('draft.durationMinutes')} value={d.durationMinutes} onValue={(v) => setDoc({ durationMinutes: v })} />
+            <NumberField label="Days" error={err('draft.durationDays')} value={d.durationDays} onValue={(v) => setDoc({ durationDays: v })} />
+            <NumberField label="Nights" error={err('draft.durationNights')} value={d.durationNights} onValue={(v) => setDoc({ durationNights: v })} />
+            <NumberField label="Guests per departure" error={err('draft.capacity')} value={d.capacity} onValue={(v) => setDoc({ capacity: v ?? Number.NaN })} />
+            <NumberField label="Minimum age" error={err('draft.minAge')} value={d.minAge} onValue={(v) => setDoc({ minAge: v })} />
             <Field label="Difficulty" error={err('draft.difficulty')}>
               <select value={d.difficulty} onChange={(e) => setDoc({ difficulty: e.target.value as ExperienceDraft['difficulty'] })}>
                 <option value="easy">Easy</option>
@@ -500,12 +537,8 @@ export default function ExperienceEditor({ id }: { id: number }) {
                   <Field label="Note" error={err(`draft.locations.${i}.note`)} wide>
                     <input value={l.note} onChange={(e) => upd({ note: e.target.value })} />
                   </Field>
-                  <Field label="Latitude" error={err(`draft.locations.${i}.latitude`)}>
-                    <input inputMode="decimal" value={l.latitude ?? ''} onChange={(e) => upd({ latitude: e.target.value === '' ? null : Number(e.target.value) })} />
-                  </Field>
-                  <Field label="Longitude" error={err(`draft.locations.${i}.longitude`)}>
-                    <input inputMode="decimal" value={l.longitude ?? ''} onChange={(e) => upd({ longitude: e.target.value === '' ? null : Number(e.target.value) })} />
-                  </Field>
+                  <NumberField label="Latitude" decimal error={err(`draft.locations.${i}.latitude`)} value={l.latitude} onValue={(v) => upd({ latitude: v })} />
+                  <NumberField label="Longitude" decimal error={err(`draft.locations.${i}.longitude`)} value={l.longitude} onValue={(v) => upd({ longitude: v })} />
                   <button type="button" className="adm-remove" onClick={() => setDoc({ locations: d.locations.filter((_, j) => j !== i) })}>
                     Remove this place
                   </button>
