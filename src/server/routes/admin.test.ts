@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,9 +11,11 @@ import {
   type AdminExperience,
   type ExperienceDraft,
 } from '../../contract/admin.ts';
-import { contentDrafts, faqs, options, publishRuns, settings } from '../db/schema.ts';
+import { contentDrafts, faqs, options, publishRuns, settings, users } from '../db/schema.ts';
 import { QUEUES } from '../jobs/queue.ts';
 import { scheduledPublishHandler } from '../jobs/workers.ts';
+import * as editing from '../services/admin/editing.ts';
+import { pipelinePublisher } from '../services/admin/publisher.ts';
 import { publishHandler, type SiteBuilder } from '../services/publish.ts';
 import { Agent } from '../testing/agent.ts';
 import { expectStatus, instantSgd, type OptionPick } from '../testing/booking.ts';
@@ -175,6 +177,22 @@ describe('drafts, versions and publishing', () => {
     // poll then never saw the run go live).
     expect(Object.keys(answer.body as object)).not.toContain('error');
     expect((await open(admin)).lastRun?.state).toBe('live');
+  });
+
+  it('publish is all or nothing: with no queue to build it, 503 and the live record, the draft and the runs stay as they were', async () => {
+    const [other] = await t.db.select({ id: options.id, name: options.name }).from(options).where(and(eq(options.published, true), ne(options.id, pick.id))).limit(1);
+    const x = await open(admin, other!.id);
+    const saved = await put(admin, `${E(other!.id)}/draft`, { version: x.version, draft: { ...x.draft, name: `${other!.name}, never live` } });
+    expectStatus(saved, 200);
+    const version = AdminExperienceSchema.parse(saved.body).version;
+    const [me] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@verdant.test'));
+    const runsBefore = (await t.db.select({ id: publishRuns.id }).from(publishRuns)).length;
+    const noQueue = { db: t.db, jobs: null, publisher: pipelinePublisher(null) };
+    await expect(editing.publishNow(noQueue, other!.id, version, { id: me!.id, name: 'Ada Admin' })).rejects.toMatchObject({ status: 503 });
+    const [live] = await t.db.select({ name: options.name }).from(options).where(eq(options.id, other!.id));
+    expect(live!.name).toBe(other!.name);
+    expect((await open(admin, other!.id)).version).toBe(version);
+    expect((await t.db.select({ id: publishRuns.id }).from(publishRuns)).length).toBe(runsBefore);
   });
 
   it('two editors on one record: the second save is refused with a clear message, and its work is kept', async () => {

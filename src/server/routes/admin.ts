@@ -112,9 +112,9 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
 
   r.put('/admin/site_settings', async (c) => {
     const body = await readBody(c, SiteSettingsSchema);
-    await saveSiteSettings(c.var.db, body, new Date());
     const p = publisherFor(c.var.jobs);
-    const run = await p.publish(c.var.db, [SITE_CHANGE], currentUser(c).id);
+    const run = await saveSiteSettings(c.var.db, body, new Date(), (tx) => p.publishIn(tx, [SITE_CHANGE], currentUser(c).id));
+    run.wake();
     return reply(c, { ...(await siteSettings(c.var.db)), lastRun: await p.getRun(c.var.db, run.id) });
   });
 

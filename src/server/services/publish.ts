@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { CONTENT_DETAIL_SCHEMAS, type ContentType } from '../../contract/content-changes.ts';
 import type { ContentRef, PublishChange, PublishRun } from '../../contract/publish.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { publishRuns } from '../db/schema.ts';
 import { fieldErrors, HttpError } from '../http.ts';
 import { type JobQueue, QUEUES } from '../jobs/queue.ts';
@@ -59,20 +59,38 @@ export function mergeChanges(lists: PublishChange[][]): PublishChange[] {
   return out;
 }
 
-async function enqueueRun(db: Db, queue: Queue, values: typeof publishRuns.$inferInsert): Promise<{ id: string }> {
-  await db.transaction(async (tx) => {
-    await tx.insert(publishRuns).values(values);
-    await queue.enqueue(tx, QUEUES.sitePublish.name, { runId: values.id }, { startAfter: new Date(), key: `publish:${values.id}` });
-  });
-  queue.wake(QUEUES.sitePublish.name);
+async function insertRun(tx: Db | Tx, queue: Queue, values: typeof publishRuns.$inferInsert): Promise<{ id: string }> {
+  await tx.insert(publishRuns).values(values);
+  await queue.enqueue(tx, QUEUES.sitePublish.name, { runId: values.id }, { startAfter: new Date(), key: `publish:${values.id}` });
   return { id: values.id! };
+}
+
+async function enqueueRun(db: Db, queue: Queue, values: typeof publishRuns.$inferInsert): Promise<{ id: string }> {
+  const run = await db.transaction((tx) => insertRun(tx, queue, values));
+  wakePublisher(queue);
+  return run;
+}
+
+/** Makes this process's publish worker look for runs now (after the transaction that queued one commits). */
+export const wakePublisher = (queue: Queue) => queue.wake(QUEUES.sitePublish.name);
+
+function publishValues(req: { changes: PublishChange[]; requestedBy: string | null }): typeof publishRuns.$inferInsert {
+  const changes = mergeChanges([req.changes]);
+  if (changes.length === 0) throw new HttpError(422, 'Nothing to publish', { fields: { changes: 'Give at least one record' } });
+  return { id: randomId(), kind: 'publish', changes, requestedBy: req.requestedBy };
 }
 
 /** Queues a publish of these records; answers the run's id (poll getPublishRun for its state). */
 export async function requestPublish(db: Db, queue: Queue, req: { changes: PublishChange[]; requestedBy: string | null }): Promise<{ id: string }> {
-  const changes = mergeChanges([req.changes]);
-  if (changes.length === 0) throw new HttpError(422, 'Nothing to publish', { fields: { changes: 'Give at least one record' } });
-  return enqueueRun(db, queue, { id: randomId(), kind: 'publish', changes, requestedBy: req.requestedBy });
+  return enqueueRun(db, queue, publishValues(req));
+}
+
+/**
+ * Queues a publish inside the caller's transaction, the one that changes the live records: the
+ * run exists if and only if the change commits. Call wakePublisher after the commit.
+ */
+export async function requestPublishIn(tx: Tx, queue: Queue, req: { changes: PublishChange[]; requestedBy: string | null }): Promise<{ id: string }> {
+  return insertRun(tx, queue, publishValues(req));
 }
 
 /**

@@ -189,7 +189,8 @@ export async function revisions(db: Db, id: number): Promise<Revision[]> {
 
 /**
  * Publishes the draft at `version` now: writes it to the live tables in one transaction (a slug
- * change leaves a redirect from the old address), then asks the pipeline to rebuild what shows it.
+ * change leaves a redirect from the old address) and, in the same transaction, asks the pipeline
+ * to rebuild what shows it: no live change without its publish run, no run without the change.
  */
 export async function publishNow(d: EditDeps, id: number, version: number, by: Editor, action: RevisionAction = 'publish'): Promise<{ runId: string }> {
   const now = d.now?.() ?? new Date();
@@ -213,8 +214,10 @@ export async function publishNow(d: EditDeps, id: number, version: number, by: E
     } else {
       await tx.insert(contentDrafts).values({ type: EXPERIENCE, key: keyOf(id), data: doc, version: next, publishedVersion: next, updatedBy: by.id, updatedAt: now, createdAt: now });
     }
-    const revisionId = await addRevision(tx, id, { version: next, action, data: doc, changed: [], by, at: now });
-    return { revisionId, oldSlug, newSlug: doc.slugCode } as const;
+    const changes = [{ type: EXPERIENCE, key: doc.slugCode }, ...(oldSlug !== doc.slugCode ? [{ type: EXPERIENCE, key: oldSlug }] : [])];
+    const run = await d.publisher.publishIn(tx, changes, by.id);
+    await addRevision(tx, id, { version: next, action, data: doc, changed: [], by, at: now, runId: run.id });
+    return { run } as const;
   });
   if ('conflict' in result) {
     const who = (await editorName(d.db, result.conflict?.updatedBy ?? null))?.name ?? 'Another editor';
@@ -222,10 +225,8 @@ export async function publishNow(d: EditDeps, id: number, version: number, by: E
       body: { code: 'version_conflict', currentVersion: result.conflict?.version ?? 0 },
     });
   }
-  const changes = [{ type: EXPERIENCE, key: result.newSlug }, ...(result.oldSlug !== result.newSlug ? [{ type: EXPERIENCE, key: result.oldSlug }] : [])];
-  const run = await d.publisher.publish(d.db, changes, by.id);
-  await d.db.update(contentRevisions).set({ publishRunId: run.id }).where(eq(contentRevisions.id, result.revisionId));
-  return { runId: run.id };
+  result.run.wake();
+  return { runId: result.run.id };
 }
 
 /** Takes the experience off the site: its page answers 404 and it leaves listings and search. */
@@ -242,12 +243,13 @@ export async function unpublish(d: EditDeps, id: number, version: number, by: Ed
     // The draft keeps its content; publishing again puts it back. publishedVersion stays behind.
     if (current) await tx.update(contentDrafts).set({ version: next, scheduledAt: null, scheduledBy: null, updatedBy: by.id, updatedAt: now }).where(and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(id))));
     else await tx.insert(contentDrafts).values({ type: EXPERIENCE, key: keyOf(id), data: doc, version: next, publishedVersion: 0, updatedBy: by.id, updatedAt: now, createdAt: now });
-    return addRevision(tx, id, { version: next, action: 'unpublish', data: doc, changed: [], by, at: now });
+    const run = await d.publisher.publishIn(tx, [{ type: EXPERIENCE, key: o.slugCode }], by.id);
+    await addRevision(tx, id, { version: next, action: 'unpublish', data: doc, changed: [], by, at: now, runId: run.id });
+    return run;
   });
   if (result === null) throw new HttpError(409, 'This experience changed after you opened it. Reload to see the newest version first.', { body: { code: 'version_conflict' } });
-  const run = await d.publisher.publish(d.db, [{ type: EXPERIENCE, key: o.slugCode }], by.id);
-  await d.db.update(contentRevisions).set({ publishRunId: run.id }).where(eq(contentRevisions.id, result));
-  return { runId: run.id };
+  result.wake();
+  return { runId: result.id };
 }
 
 export const scheduleJobKey = (id: number, at: Date) => `publish:${EXPERIENCE}:${id}:${at.getTime()}`;

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminExperienceList, AdminExperienceListQuery, AdminReferences, SiteSettings } from '../../../contract/admin.ts';
 import { SETTING_KEYS } from '../../../contract/initial-data.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { blogs, cities, contentDrafts, countries, currencies, images, optionImages, options, settings, tags } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { fromPriceSgd } from '../../routes/catalogue/options/rows.ts';
@@ -131,7 +131,8 @@ export async function siteSettings(db: Db): Promise<{ settings: SiteSettings; ar
   };
 }
 
-export async function saveSiteSettings(db: Db, s: SiteSettings, now: Date): Promise<void> {
+/** Saves the settings and, in the same transaction, `then` (the publish run that shows them). */
+export async function saveSiteSettings<T>(db: Db, s: SiteSettings, now: Date, then: (tx: Tx) => Promise<T>): Promise<T> {
   if (s.giftGuideNavs.length) {
     const ids = s.giftGuideNavs.map((n) => n.blogId);
     const found = new Set((await db.select({ id: blogs.id }).from(blogs).where(and(inArray(blogs.id, ids), isNull(blogs.deletedAt)))).map((r) => r.id));
@@ -140,9 +141,10 @@ export async function saveSiteSettings(db: Db, s: SiteSettings, now: Date): Prom
       throw new HttpError(422, 'That article does not exist', { fields: { [`gift_guide_navs.${missing}.blog_id`]: 'Choose an article from the list' } });
     }
   }
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     for (const [key, value] of [[SETTING_KEYS.showBestOfListNav, s.showBestOfListNav], [SETTING_KEYS.giftGuideNavs, s.giftGuideNavs]] as const) {
       await tx.insert(settings).values({ key, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
     }
+    return then(tx);
   });
 }

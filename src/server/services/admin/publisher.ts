@@ -3,14 +3,17 @@
 import type { PublishRunView } from '../../../contract/admin.ts';
 import type { ContentType } from '../../../contract/content-changes.ts';
 import type { PublishChange } from '../../../contract/publish.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { getPublishRun, requestPreview, requestPublish } from '../publish.ts';
-
+import { getPublishRun, requestPreview, requestPublishIn, wakePublisher } from '../publish.ts';
 
 export type Publisher = {
-  publish(db: Db, changes: PublishChange[], requestedBy: string): Promise<{ id: string }>;
+  /**
+   * Queues the publish in the transaction that changes the live records (so a refusal, 503 when
+   * this process has no queue, rolls the change back); `wake()` after the commit.
+   */
+  publishIn(tx: Tx, changes: PublishChange[], requestedBy: string): Promise<{ id: string; wake: () => void }>;
   preview(db: Db, p: { type: ContentType; key: string; record: unknown; requestedBy: string }): Promise<{ id: string }>;
   getRun(db: Db, id: string): Promise<PublishRunView | null>;
 };
@@ -19,9 +22,10 @@ const noQueue = () => new HttpError(503, 'Publishing is not available in this pr
 
 export function pipelinePublisher(jobs: JobQueue | null): Publisher {
   return {
-    publish: (db, changes, requestedBy) => {
+    publishIn: async (tx, changes, requestedBy) => {
       if (!jobs) throw noQueue();
-      return requestPublish(db, jobs, { changes, requestedBy });
+      const run = await requestPublishIn(tx, jobs, { changes, requestedBy });
+      return { id: run.id, wake: () => wakePublisher(jobs) };
     },
     preview: (db, p) => {
       if (!jobs) throw noQueue();
