@@ -199,8 +199,10 @@ export type AdminExperienceList = z.infer<typeof AdminExperienceListSchema>;
 export const RevisionSchema = z.object({
   id: z.number().int(),
   version: z.number().int(),
-  action: z.enum(['save', 'publish', 'unpublish', 'schedule', 'restore', 'refused']),
+  action: z.enum(['save', 'publish', 'unpublish', 'schedule', 'schedule_failed', 'restore', 'refused']),
   changedFields: z.array(z.string()),
+  /** Why a scheduled publish could not go live (schedule_failed). */
+  note: z.string().nullable(),
   by: EditorRefSchema,
   createdAt: IsoDateTime,
   /** The record's name in that revision (a quick way to tell them apart). */

@@ -385,6 +385,11 @@ export default function ExperienceEditor({ id }: { id: number }) {
         </div>
       </header>
 
+      {revs?.[0]?.action === 'schedule_failed' && (
+        <div className="adm-alert adm-alert--error" role="alert">
+          <p>{revs[0].note}</p>
+        </div>
+      )}
       {notice && (
         <div className={`adm-alert adm-alert--${notice.kind}`} role={notice.kind === 'ok' ? 'status' : 'alert'}>
           <p>{notice.text}</p>
@@ -664,6 +669,7 @@ export default function ExperienceEditor({ id }: { id: number }) {
                       {r.by.name} · {formatWhen(r.createdAt)}
                     </span>
                     {r.changedFields.length > 0 && <span className="adm-sub">Changed: {r.changedFields.map(fieldLabel).join(', ')}</span>}
+                    {r.note && <span className="adm-sub">{r.note}</span>}
                   </div>
                   <button type="button" className="text-link" onClick={() => restore(r)} disabled={!!busy}>
                     Restore
@@ -683,6 +689,7 @@ const ACTION_LABEL: Record<Revision['action'], string> = {
   publish: 'Published',
   unpublish: 'Unpublished',
   schedule: 'Scheduled',
+  schedule_failed: 'Scheduled publish failed',
   restore: 'Restored',
   refused: 'Refused save (conflict)',
 };

@@ -1224,7 +1224,8 @@ export const contentDrafts = pgTable('content_drafts', {
 
 /**
  * Every change an editor made to a record, newest last: the whole document after the change, the
- * fields it changed, who and when. `action`: save, publish, unpublish, schedule, restore, or
+ * fields it changed, who and when. `action`: save, publish, unpublish, schedule, schedule_failed
+ * (a scheduled publish that could not go live; `note` says why), restore, or
  * `refused` (a save that lost a version race, kept so the refused editor's work is never lost).
  */
 export const contentRevisions = pgTable('content_revisions', {
@@ -1232,8 +1233,10 @@ export const contentRevisions = pgTable('content_revisions', {
   type: text('type').notNull(),
   key: text('key').notNull(),
   version: integer('version').notNull(),
-  action: text('action', { enum: ['save', 'publish', 'unpublish', 'schedule', 'restore', 'refused'] }).notNull(),
+  action: text('action', { enum: ['save', 'publish', 'unpublish', 'schedule', 'schedule_failed', 'restore', 'refused'] }).notNull(),
   data: jsonb('data').notNull(),
+  /** Why, for what the editor did not do themselves (a scheduled publish that could not go live). */
+  note: text('note'),
   changedFields: jsonb('changed_fields').$type<string[]>().notNull().default([]),
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
   userName: text('user_name').notNull().default(''),

@@ -32,7 +32,8 @@ export const giftDeliveryHandler = (d: WorkerDeps) => async (data: { giftId: str
 /** Publishes a draft at its scheduled time; a stale job (rescheduled, cancelled) does nothing. */
 export const scheduledPublishHandler = (d: Pick<WorkerDeps, 'db' | 'jobs' | 'log'>) => async (data: ScheduledPublishJob) => {
   const result = await runScheduledPublish({ db: d.db, jobs: d.jobs, publisher: pipelinePublisher(d.jobs) }, data);
-  d.log.info({ record: `${data.type}/${data.id}`, at: data.at, result }, 'scheduled-publish');
+  if (result === 'failed') d.log.warn({ record: `${data.type}/${data.id}`, at: data.at }, 'scheduled-publish: the draft could not go live; the schedule is cleared and the history says why');
+  else d.log.info({ record: `${data.type}/${data.id}`, at: data.at, result }, 'scheduled-publish');
 };
 
 export const mailDeliveryHandler = (d: Pick<WorkerDeps, 'db' | 'mailer'>) => (data: { outboxId: number }) => d.mailer.deliver(d.db, data.outboxId);

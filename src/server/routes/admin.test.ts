@@ -357,6 +357,39 @@ describe('drafts, versions and publishing', () => {
     expect(c.scheduledAt).toBeNull();
     const [d] = await t.db.select().from(contentDrafts).where(eq(contentDrafts.key, String(pick.id)));
     expect(d!.scheduledAt).toBeNull();
+    // Nothing is scheduled now (or the publish won the race): a clear refusal, not a silent 200.
+    const again = await admin.delete(`${E()}/schedule`);
+    expectStatus(again, 409);
+    expect(again.body).toMatchObject({ error: expect.stringContaining('Nothing is scheduled for this experience any more') });
+  });
+
+  it('a scheduled draft that can no longer go live is not retried: the schedule is cleared and the history says why', async () => {
+    const rows = await t.db.select({ id: options.id, slug: options.slugCode, name: options.name }).from(options).where(and(eq(options.published, true), ne(options.id, pick.id))).orderBy(options.id).limit(3);
+    const [target, squatter] = [rows[1]!, rows[2]!];
+    const x = await open(admin, target.id);
+    const wanted = `${target.slug}-autumn`;
+    const s = AdminExperienceSchema.parse((await put(admin, `${E(target.id)}/draft`, { version: x.version, draft: { ...x.draft, name: 'Autumn name', slugCode: wanted } })).body);
+    const at = new Date(Date.now() + 2 * 86400_000);
+    expectStatus(await admin.post(`${E(target.id)}/publish`, { version: s.version, at: at.toISOString() }), 200);
+    // Meanwhile another experience takes the address.
+    await t.db.update(options).set({ slugCode: wanted }).where(eq(options.id, squatter.id));
+    try {
+      expect((await admin.post('/api/v1/admin/test-clock', { at: new Date(at.getTime() + 60_000).toISOString() })).body).toEqual({ due: 1 });
+      const work = scheduledPublishHandler({ db: t.db, jobs: t.jobs, log });
+      expect(await t.jobs.runDue(QUEUES.scheduledPublish.name, work)).toBe(1);
+      const [live] = await t.db.select({ name: options.name }).from(options).where(eq(options.id, target.id));
+      expect(live!.name).toBe(target.name);
+      const after = await open(admin, target.id);
+      expect(after.scheduledAt).toBeNull();
+      expect(after.draft.name).toBe('Autumn name');
+      const history = RevisionListSchema.parse((await admin.get(`${E(target.id)}/revisions`)).body).revisions;
+      expect(history[0]).toMatchObject({ action: 'schedule_failed', by: { name: 'Ada Admin' } });
+      expect(history[0]!.note).toContain('Another experience already uses this address');
+      // Done with: a second run of the same job finds no schedule.
+      expect(await editing.runScheduledPublish({ db: t.db, jobs: t.jobs, publisher: pipelinePublisher(t.jobs) }, { type: 'options', id: target.id, at: at.toISOString(), by: history[0]!.by.id! })).toBe('stale');
+    } finally {
+      await t.db.update(options).set({ slugCode: squatter.slug }).where(eq(options.id, squatter.id));
+    }
   });
 
   it('preview renders the draft through the pipeline without touching live', async () => {

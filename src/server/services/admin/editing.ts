@@ -59,11 +59,11 @@ const hhmm = (d: Date) => `${d.toISOString().slice(0, 10)} ${d.toISOString().sli
 async function addRevision(
   tx: Db | Tx,
   id: number,
-  r: { version: number; action: RevisionAction; data: ExperienceDraft; changed: string[]; by: Editor; at: Date; runId?: string },
+  r: { version: number; action: RevisionAction; data: ExperienceDraft; changed: string[]; by: Editor; at: Date; runId?: string; note?: string },
 ) {
   const [row] = await tx
     .insert(contentRevisions)
-    .values({ type: EXPERIENCE, key: keyOf(id), version: r.version, action: r.action, data: r.data, changedFields: r.changed, userId: r.by.id, userName: r.by.name, createdAt: r.at, publishRunId: r.runId ?? null })
+    .values({ type: EXPERIENCE, key: keyOf(id), version: r.version, action: r.action, data: r.data, changedFields: r.changed, userId: r.by.id, userName: r.by.name, createdAt: r.at, publishRunId: r.runId ?? null, note: r.note ?? null })
     .returning({ id: contentRevisions.id });
   return row!.id;
 }
@@ -181,6 +181,7 @@ export async function revisions(db: Db, id: number): Promise<Revision[]> {
     version: r.version,
     action: r.action,
     changedFields: r.changedFields,
+    note: r.note,
     by: { id: r.userId, name: r.userName },
     createdAt: r.createdAt.toISOString(),
     name: typeof (r.data as { name?: unknown }).name === 'string' ? (r.data as { name: string }).name : '',
@@ -193,10 +194,17 @@ export async function revisions(db: Db, id: number): Promise<Revision[]> {
  * to rebuild what shows it: no live change without its publish run, no run without the change.
  */
 export async function publishNow(d: EditDeps, id: number, version: number, by: Editor, action: RevisionAction = 'publish'): Promise<{ runId: string }> {
+  return (await publishDraft(d, id, version, by, action))!;
+}
+
+/** publishNow; with `scheduledAt`, only while the draft is still scheduled for then (null if not). */
+async function publishDraft(d: EditDeps, id: number, version: number, by: Editor, action: RevisionAction, scheduledAt?: string): Promise<{ runId: string } | null> {
   const now = d.now?.() ?? new Date();
   const o = await mustOption(d.db, id);
   const result = await d.db.transaction(async (tx) => {
     const current = await draftRow(tx, id, true);
+    // Checked under the lock: a schedule cancelled or moved a moment ago is not published.
+    if (scheduledAt !== undefined && current?.scheduledAt?.toISOString() !== scheduledAt) return { stale: true } as const;
     if ((current?.version ?? 0) !== version) return { conflict: current ?? null } as const;
     const doc = current ? ExperienceDraftSchema.parse(current.data) : await liveDocument(tx, o);
     await checkDocument(tx, o, doc);
@@ -219,6 +227,7 @@ export async function publishNow(d: EditDeps, id: number, version: number, by: E
     await addRevision(tx, id, { version: next, action, data: doc, changed: [], by, at: now, runId: run.id });
     return { run } as const;
   });
+  if ('stale' in result) return null;
   if ('conflict' in result) {
     const who = (await editorName(d.db, result.conflict?.updatedBy ?? null))?.name ?? 'Another editor';
     throw new HttpError(409, `${who} changed this experience after you opened it. Reload to see the newest version before publishing.`, {
@@ -286,17 +295,51 @@ export async function schedulePublish(d: EditDeps, id: number, version: number, 
 export async function cancelSchedule(d: EditDeps, id: number, by: Editor): Promise<void> {
   const now = d.now?.() ?? new Date();
   await mustOption(d.db, id);
-  await d.db.update(contentDrafts).set({ scheduledAt: null, scheduledBy: null, updatedBy: by.id, updatedAt: now }).where(and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(id))));
+  // Under the record's lock, like the scheduled publish itself: one of the two wins, and the
+  // editor is told when the publish did.
+  const cancelled = await d.db.transaction(async (tx) => {
+    const current = await draftRow(tx, id, true);
+    if (!current?.scheduledAt) return false;
+    await tx.update(contentDrafts).set({ scheduledAt: null, scheduledBy: null, updatedBy: by.id, updatedAt: now }).where(and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(id))));
+    return true;
+  });
+  if (!cancelled) throw new HttpError(409, 'Nothing is scheduled for this experience any more: it may just have been published. Reload to see where it stands.', { body: { code: 'not_scheduled' } });
 }
 
-/** The scheduled-publish job (jobs/workers.ts). Idempotent: a second run finds no schedule. */
-export async function runScheduledPublish(d: EditDeps, job: ScheduledPublishJob): Promise<'published' | 'stale'> {
+/**
+ * The scheduled-publish job (jobs/workers.ts). Idempotent: a second run finds no schedule. A
+ * draft that cannot go live (it no longer passes the checks: an address taken since, a city
+ * removed) is not retried: the schedule is cleared and the history says why, for the editor to
+ * see. A version race (an editor saved a moment ago) or a failure of the database or the queue
+ * is thrown, so the queue tries again with the newest draft.
+ */
+export async function runScheduledPublish(d: EditDeps, job: ScheduledPublishJob): Promise<'published' | 'stale' | 'failed'> {
   if (job.type !== EXPERIENCE) return 'stale';
   const draft = await draftRow(d.db, job.id);
   if (!draft?.scheduledAt || draft.scheduledAt.toISOString() !== job.at) return 'stale';
   const [u] = await d.db.select({ name: users.name }).from(users).where(eq(users.id, job.by)).limit(1);
-  await publishNow(d, job.id, draft.version, { id: job.by, name: u?.name ?? 'Scheduled publish' }, 'publish');
-  return 'published';
+  const by = { id: job.by, name: u?.name ?? 'Scheduled publish' };
+  try {
+    return (await publishDraft(d, job.id, draft.version, by, 'publish', job.at)) ? 'published' : 'stale';
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status === 409 || err.status >= 500) throw err;
+    const now = d.now?.() ?? new Date();
+    const failed = await d.db.transaction(async (tx) => {
+      const current = await draftRow(tx, job.id, true);
+      if (!current || current.scheduledAt?.toISOString() !== job.at) return false;
+      await tx.update(contentDrafts).set({ scheduledAt: null, scheduledBy: null, updatedAt: now }).where(and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(job.id))));
+      const doc = ExperienceDraftSchema.parse(current.data);
+      await addRevision(tx, job.id, { version: current.version, action: 'schedule_failed', data: doc, changed: [], by, at: now, note: scheduleFailure(err) });
+      return true;
+    });
+    return failed ? 'failed' : 'stale';
+  }
+}
+
+/** The editor's words for why a scheduled publish could not go live. */
+function scheduleFailure(err: HttpError): string {
+  const fields = Object.values(err.fields ?? {});
+  return `The scheduled publish could not go live: ${err.message}${fields.length ? ` (${fields.join('; ')})` : ''}. The draft is kept; fix it and publish or schedule again.`;
 }
 
 /**
