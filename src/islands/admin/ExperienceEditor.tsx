@@ -16,7 +16,9 @@ import {
 import { ApiError, errorMessage } from '../../api-client/client.ts';
 import type { AdminExperience, AdminReferences, ExperienceDraft, Revision } from '../../contract/admin.ts';
 import { linesToList, localToIso, minorToText, textToMinor } from '../../lib/admin-pages.ts';
+import { imageUrl } from '../../lib/format-image.ts';
 import { Loading, Problem } from '../account/parts.tsx';
+import { useApi } from '../account/use-api.ts';
 import { formatWhen } from './format.ts';
 import { RunState, StatusBadge } from './parts.tsx';
 import { useRun } from './use-run.ts';
@@ -141,7 +143,9 @@ export default function ExperienceEditor({ id }: { id: number }) {
   const [x, setX] = useState<AdminExperience | null>(null);
   const [loadError, setLoadError] = useState<{ text: string; notFound: boolean } | null>(null);
   const [form, setForm] = useState<Form | null>(null);
-  const [refs, setRefs] = useState<AdminReferences | null>(null);
+  // Cities, countries and tags for the selects: without them a select would offer nothing.
+  const references = useApi(adminReferences, 'references');
+  const refs = references.state.status === 'ready' ? references.state.data : null;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error' | 'conflict'; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -177,7 +181,6 @@ export default function ExperienceEditor({ id }: { id: number }) {
 
   useEffect(() => {
     load();
-    adminReferences().then(({ data }) => setRefs(data), () => setRefs(null));
   }, [load]);
 
   const dirty = !!form && !!saved.current && !same(form, saved.current);
@@ -385,6 +388,7 @@ export default function ExperienceEditor({ id }: { id: number }) {
         </div>
       </header>
 
+      {references.state.status === 'error' && <Problem text={`The lists of cities and tags could not be loaded: ${references.state.error}`} onRetry={references.reload} />}
       {revs?.[0]?.action === 'schedule_failed' && (
         <div className="adm-alert adm-alert--error" role="alert">
           <p>{revs[0].note}</p>
@@ -599,7 +603,7 @@ export default function ExperienceEditor({ id }: { id: number }) {
             <ol className="adm-images adm-field--wide" role="list">
               {d.images.map((img, i) => (
                 <li key={img.id}>
-                  {x.imageUrls[String(img.id)] ? <img src={`/_image?url=${encodeURIComponent(x.imageUrls[String(img.id)]!)}&w=640`} alt="" width="120" height="80" loading="lazy" onError={(e) => { (e.target as HTMLImageElement).src = x.imageUrls[String(img.id)]!; }} /> : <span className="adm-thumb" />}
+                  {x.imageUrls[String(img.id)] ? <img src={imageUrl(x.imageUrls[String(img.id)]!, 256)} alt="" width="120" height="80" loading="lazy" onError={(e) => { (e.target as HTMLImageElement).src = x.imageUrls[String(img.id)]!; }} /> : <span className="adm-thumb" />}
                   <Field label={`Alt text${i === 0 ? ' (cover)' : ''}`} error={err(`draft.images.${i}.alt`)} wide>
                     <input value={img.alt} onChange={(e) => setDoc({ images: d.images.map((x2, j) => (j === i ? { ...x2, alt: e.target.value } : x2)) })} />
                   </Field>

@@ -2,8 +2,11 @@
 // in the address so a list can be shared and survives a reload.
 import { useEffect, useState } from 'react';
 import { adminExperiences, adminReferences } from '../../api-client/admin.ts';
-import type { AdminExperienceList, AdminExperienceListQuery, AdminReferences } from '../../contract/admin.ts';
+import type { AdminExperienceList, AdminExperienceListQuery } from '../../contract/admin.ts';
 import { errorMessage } from '../../api-client/client.ts';
+import { Problem } from '../account/parts.tsx';
+import { useApi } from '../account/use-api.ts';
+import { imageUrl } from '../../lib/format-image.ts';
 import { formatPrice } from '../booking/money.ts';
 import { StatusBadge } from './parts.tsx';
 
@@ -56,15 +59,12 @@ export default function ExperienceList() {
   const [data, setData] = useState<AdminExperienceList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
-  const [refs, setRefs] = useState<AdminReferences | null>(null);
-
-  useEffect(() => {
-    adminReferences().then(({ data: r }) => setRefs(r), () => setRefs(null));
-  }, []);
+  const references = useApi(adminReferences, 'references');
+  const refs = references.state.status === 'ready' ? references.state.data : null;
 
   // Search as the editor types, a moment after the last key.
   useEffect(() => {
-    if (typed === filters.q) return;
+    if (typed.trim() === filters.q) return;
     const t = setTimeout(() => setFilters((f) => ({ ...f, q: typed.trim(), page: 1 })), 300);
     return () => clearTimeout(t);
   }, [typed, filters.q]);
@@ -112,6 +112,7 @@ export default function ExperienceList() {
         </div>
       </header>
 
+      {references.state.status === 'error' && <Problem text={`The country filter could not be loaded: ${references.state.error}`} onRetry={references.reload} />}
       <div className="adm-card adm-list">
         <div className="adm-toolbar" role="search">
           <label className="adm-search">
@@ -188,7 +189,7 @@ export default function ExperienceList() {
                 <tr key={x.id}>
                   <td>
                     <a className="adm-rowlink" href={`/admin/experiences/${x.id}`}>
-                      {x.imageUrl ? <img src={`/_image?url=${encodeURIComponent(x.imageUrl)}&w=640`} alt="" width="48" height="36" loading="lazy" /> : <span className="adm-thumb" />}
+                      {x.imageUrl ? <img src={imageUrl(x.imageUrl, 96)} alt="" width="48" height="36" loading="lazy" /> : <span className="adm-thumb" />}
                       <span>
                         <strong>{x.name}</strong>
                         <span className="adm-sub">/{x.slugCode}</span>
