@@ -35,7 +35,7 @@ import { meRoutes } from './routes/me.ts';
 import { mountRealtime } from './routes/realtime.ts';
 import { searchRoutes } from './routes/search.ts';
 import { userRoutes } from './routes/users.ts';
-import { sessionMiddleware } from './session.ts';
+import { requireAdmin, sessionMiddleware } from './session.ts';
 import { engagementRoutes } from './routes/engagement.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { grabPayPageRoutes } from './routes/booking/grabpay-page.ts';
@@ -109,6 +109,9 @@ export function createApp(opts: AppOptions) {
   api.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new HttpError(413, 'Request body is too large'); } }));
 
   api.use('*', sessionMiddleware);
+  // Every /admin call (the back-office, ambassador review): one guard, 401 for a guest, 403 for
+  // anyone signed in who is not an admin.
+  api.use('/admin/*', requireAdmin);
 
   api.get('/csrf-token', (c) => reply(c, { token: issueCsrfToken(c) }));
   api.route('/', authRoutes());

@@ -1,5 +1,5 @@
 // The editors' back-office calls under /admin (src/contract/admin.ts; ADR 0026). Every one of
-// them is behind requireAdmin: 401 for a guest, 403 for a traveller or a partner.
+// them is behind requireAdmin (app.ts): 401 for a guest, 403 for a traveller or a partner.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -13,7 +13,7 @@ import {
 import type { PublishChange } from '../../contract/publish.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, notFound, readBody, readParams, readQuery, reply } from '../http.ts';
-import { currentUser, requireAdmin } from '../session.ts';
+import { currentUser } from '../session.ts';
 import * as editing from '../services/admin/editing.ts';
 import { listExperiences, references, saveSiteSettings, siteSettings } from '../services/admin/lists.ts';
 import { pipelinePublisher, type Publisher } from '../services/admin/publisher.ts';
@@ -28,7 +28,6 @@ const SITE_CHANGE = { type: 'site', key: 'initial-data' } as const satisfies Pub
 
 export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) => Publisher = pipelinePublisher) {
   const r = new Hono<AppEnv>();
-  r.use('/admin/*', requireAdmin);
 
   const deps = (c: { var: AppEnv['Variables'] }): editing.EditDeps => ({ db: c.var.db, jobs: c.var.jobs, publisher: publisherFor(c.var.jobs) });
   const editor = (c: Parameters<typeof currentUser>[0]) => {
