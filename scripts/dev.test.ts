@@ -140,6 +140,16 @@ describe('npm run dev', () => {
     // A per-user page is its static shell, as `npm start` serves it.
     expect((await page.request.get('/account/trips')).status()).toBe(200);
 
+    // A publish from the back-office pulls into the content cache: the next request shows it
+    // (the experiences are read outside Astro's content layer, so its watcher does not see them).
+    const recordFile = join(copy, 'content-cache', 'options', `${slugCode}.json`);
+    const record = JSON.parse(readFileSync(recordFile, 'utf8')) as { name: string };
+    expect(await (await page.request.get(`/experiences/${slugCode}`)).text()).toContain('</h1>');
+    writeFileSync(recordFile, JSON.stringify({ ...record, name: 'Renamed by the dev test' }, null, 2));
+    const state = join(copy, 'content-cache', '.pull-state.json');
+    writeFileSync(state, readFileSync(state));
+    await expect.poll(async () => (await page.request.get(`/experiences/${slugCode}`)).text(), { timeout: 30_000 }).toContain('Renamed by the dev test');
+
     // A server code change restarts the API; the database (and the view above) survives.
     const mark = server.output().length;
     const serverFile = join(copy, 'src/server/routes/tracking.ts');

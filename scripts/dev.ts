@@ -87,12 +87,33 @@ const productionRoutes: Plugin = {
   },
 };
 
+/**
+ * A publish from the back-office pulls into the content cache (the API child's pull-only
+ * builder). The experiences are read outside Astro's content layer (catalogue.ts), so its
+ * watcher does not see them: when a pull finishes (it writes its state file last), the pages'
+ * cached data is dropped as Astro does for its own content, and open pages reload.
+ */
+const contentPulls: Plugin = {
+  name: 'verdant:content-pulls',
+  configureServer(server) {
+    const stamp = resolve(config.contentDir, '.pull-state.json');
+    server.watcher.add(stamp);
+    const pulled = (file: string) => {
+      if (resolve(file) !== stamp) return;
+      for (const [name, env] of Object.entries(server.environments)) if (name !== 'client') env.hot.send('astro:content-changed', {});
+      server.environments['client']?.hot.send({ type: 'full-reload', path: '*' });
+    };
+    server.watcher.on('change', pulled);
+    server.watcher.on('add', pulled);
+  },
+};
+
 process.env['VERDANT_CONTENT_DIR'] = config.contentDir;
 const site = await step('Starting the Astro dev server', () =>
   dev({
     root,
     server: { port, host: 'localhost' },
-    vite: { server: { strictPort: true, proxy }, plugins: [productionRoutes] },
+    vite: { server: { strictPort: true, proxy }, plugins: [productionRoutes, contentPulls] },
   }),
 );
 

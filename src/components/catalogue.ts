@@ -1,6 +1,7 @@
 // Build-time access to the content collections for pages and components: lookups, the
 // indexes pages share (experiences by country and city), links that are guaranteed to
 // resolve, and price formatting with the currencies of initial-data.
+import { statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
@@ -15,9 +16,34 @@ export type CountryEntry = CollectionEntry<'countries'>['data'];
 export type CityEntry = CollectionEntry<'cities'>['data'];
 export type BlogEntry = CollectionEntry<'blogs'>['data'];
 
+const contentDir = () => resolve(process.env['VERDANT_CONTENT_DIR'] ?? 'content-cache');
+
+/** When the content cache last changed: every pull writes its state file last. */
+function pullStamp(): number {
+  try {
+    return statSync(join(contentDir(), '.pull-state.json')).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Loads once per build. Under `npm run dev` the cache is also dropped when a pull (a publish
+ * from the back-office) has changed the content cache since, so the next page shows it.
+ */
 const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
   let cached: Promise<T> | undefined;
-  return () => (cached ??= load());
+  let stamp = 0;
+  return () => {
+    if (import.meta.env.DEV) {
+      const now = pullStamp();
+      if (now !== stamp) {
+        stamp = now;
+        cached = undefined;
+      }
+    }
+    return (cached ??= load());
+  };
 };
 
 function missing(what: string): never {
@@ -40,7 +66,7 @@ export const getCities = once(async () => (await getCollection('cities')).map((e
  * with the contract's schema like the collections are.
  */
 async function readOptions(): Promise<OptionEntry[]> {
-  const dir = join(resolve(process.env['VERDANT_CONTENT_DIR'] ?? 'content-cache'), 'options');
+  const dir = join(contentDir(), 'options');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
   const out: OptionEntry[] = new Array(files.length);
   let next = 0;
