@@ -3,10 +3,11 @@
 // API refuses them too: every /admin call answers 403).
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ADMIN_SECTIONS, adminRoute, type AdminRoute } from '../../lib/admin-pages.ts';
+import { ADMIN_SECTIONS, adminRoute, type AdminRoute, type AdminSectionKey } from '../../lib/admin-pages.ts';
 import { openLoginModal } from '../../stores/ui.ts';
 import { $sessionState, $user } from '../../stores/user.ts';
 import { Loading } from '../account/parts.tsx';
+import AmbassadorApplications from './AmbassadorApplications.tsx';
 import ExperienceEditor from './ExperienceEditor.tsx';
 import ExperienceList from './ExperienceList.tsx';
 import SiteSettingsPage from './SiteSettings.tsx';
@@ -63,6 +64,12 @@ function NotBuilt({ label }: { label: string }) {
   );
 }
 
+const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
+  experiences: 'Edit drafts, preview, publish or schedule',
+  ambassadors: 'Review applications',
+  settings: 'Header and gift-guide navigation',
+};
+
 function Home() {
   return (
     <section className="adm-page">
@@ -77,7 +84,7 @@ function Home() {
           <li key={s.key}>
             <a className="adm-card adm-tile" href={`/admin/${s.key}`}>
               <strong>{s.label}</strong>
-              <span className="muted">{s.key === 'experiences' ? 'Edit drafts, preview, publish or schedule' : s.key === 'settings' ? 'Header and gift-guide navigation' : 'Not editable here yet'}</span>
+              <span className="muted">{TILE_TEXT[s.key] ?? 'Not editable here yet'}</span>
             </a>
           </li>
         ))}
@@ -94,6 +101,7 @@ function Page({ route }: { route: AdminRoute }) {
       return <ExperienceEditor id={route.id} />;
     case 'section':
       if (route.section === 'experiences') return <ExperienceList />;
+      if (route.section === 'ambassadors') return <AmbassadorApplications />;
       if (route.section === 'settings') return <SiteSettingsPage />;
       return <NotBuilt label={ADMIN_SECTIONS.find((s) => s.key === route.section)!.label} />;
     case 'unknown':
