@@ -78,18 +78,22 @@ function ApplicationCard({ app, onReviewed }: { app: AdminApplication; onReviewe
           <div className="adm-app__wide">
             <dt>Audience</dt>
             <dd>
-              <ul className="adm-app__links" role="list">
-                {app.audienceLinks.map((l) => (
-                  <li key={l}>
-                    <AudienceLink href={l} />
-                  </li>
-                ))}
-              </ul>
+              {app.audienceLinks.length === 0 ? (
+                <span className="muted">None given</span>
+              ) : (
+                <ul className="adm-app__links" role="list">
+                  {app.audienceLinks.map((l) => (
+                    <li key={l}>
+                      <AudienceLink href={l} />
+                    </li>
+                  ))}
+                </ul>
+              )}
             </dd>
           </div>
           <div className="adm-app__wide">
             <dt>Pitch</dt>
-            <dd className="adm-app__pitch">{app.pitch}</dd>
+            <dd className="adm-app__pitch">{app.pitch.trim() || <span className="muted">None given</span>}</dd>
           </div>
         </dl>
         {app.status === 'applied' && (
