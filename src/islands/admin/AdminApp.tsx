@@ -2,7 +2,7 @@
 // the path, waits for the session, and shows a clear refusal to anyone who is not an admin (the
 // API refuses them too: every /admin call answers 403).
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ADMIN_SECTIONS, adminRoute, type AdminRoute, type AdminSectionKey } from '../../lib/admin-pages.ts';
 import { openLoginModal } from '../../stores/ui.ts';
 import { $sessionState, $user } from '../../stores/user.ts';
@@ -28,12 +28,20 @@ function Refusal({ title, text, action }: { title: string; text: string; action:
 
 function Nav({ route }: { route: AdminRoute }) {
   const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : null;
+  // On a narrow screen the sections scroll sideways: bring the current one into view.
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const ul = list.current;
+    const current = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !current || ul.scrollWidth <= ul.clientWidth) return;
+    ul.scrollLeft += current.getBoundingClientRect().left - ul.getBoundingClientRect().left - (ul.clientWidth - current.offsetWidth) / 2;
+  }, [active]);
   return (
     <nav className="adm-nav" aria-label="Back-office">
       <a className="adm-nav__brand" href="/admin">
         Back-office
       </a>
-      <ul role="list">
+      <ul role="list" ref={list}>
         {ADMIN_SECTIONS.map((s) => (
           <li key={s.key}>
             <a href={`/admin/${s.key}`} aria-current={active === s.key ? 'page' : undefined}>
