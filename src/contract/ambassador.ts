@@ -154,7 +154,7 @@ export type BankAccountsResponse = z.infer<typeof BankAccountsResponse>;
 
 export const ReadBannerResponse = z.object({ readAt: IsoDateTime });
 
-// ── Admin review (until the back-office exists) ────────────────────────────
+// ── Admin review (the back-office's /admin/ambassadors) ────────────────────
 export const AdminApplicationsQuery = z.object({ status: z.enum(AMBASSADOR_STATUSES).default('applied') });
 export const AdminApplicationSchema = z.object({
   userId: z.string(),

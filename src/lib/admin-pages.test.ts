@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminRoute, linesToList, minorToText, textToMinor } from './admin-pages.ts';
+import { adminRoute, applicationStatus, linesToList, minorToText, textToMinor } from './admin-pages.ts';
 
 describe('adminRoute', () => {
   it('reads the pages', () => {
@@ -8,8 +8,19 @@ describe('adminRoute', () => {
     expect(adminRoute('/admin/experiences')).toEqual({ page: 'section', section: 'experiences' });
     expect(adminRoute('/admin/experiences/42')).toEqual({ page: 'experience', id: 42 });
     expect(adminRoute('/admin/settings/')).toEqual({ page: 'section', section: 'settings' });
+    expect(adminRoute('/admin/ambassadors')).toEqual({ page: 'section', section: 'ambassadors' });
     expect(adminRoute('/admin/nope')).toEqual({ page: 'unknown' });
     expect(adminRoute('/admin/experiences/x')).toEqual({ page: 'unknown' });
+  });
+});
+
+describe('applicationStatus', () => {
+  it('reads the status filter, applied unless the address names another', () => {
+    expect(applicationStatus('')).toBe('applied');
+    expect(applicationStatus('?status=approved')).toBe('approved');
+    expect(applicationStatus('?status=suspended&x=1')).toBe('suspended');
+    expect(applicationStatus('?status=deleted')).toBe('applied');
+    expect(applicationStatus('?status=')).toBe('applied');
   });
 });
 

@@ -1,4 +1,5 @@
 // The /admin shell's routes and the editor's small conversions: pure, tested.
+import { AMBASSADOR_STATUSES } from '../contract/ambassador.ts';
 
 export const ADMIN_SECTIONS = [
   { key: 'experiences', label: 'Experiences', built: true },
@@ -9,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { key: 'places', label: 'Countries & cities', built: false },
   { key: 'tags', label: 'Tags', built: false },
   { key: 'operators', label: 'Operators', built: false },
+  { key: 'ambassadors', label: 'Ambassadors', built: true },
   { key: 'settings', label: 'Site settings', built: true },
 ] as const;
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];
@@ -27,6 +29,14 @@ export function adminRoute(pathname: string): AdminRoute {
   if (exp) return { page: 'experience', id: Number(exp[1]) };
   const section = ADMIN_SECTIONS.find((s) => s.key === rest);
   return section ? { page: 'section', section: section.key } : { page: 'unknown' };
+}
+
+export type AmbassadorStatus = (typeof AMBASSADOR_STATUSES)[number];
+
+/** The applications list's status filter from the address (`?status=`); 'applied' unless it names another. */
+export function applicationStatus(search: string): AmbassadorStatus {
+  const s = new URLSearchParams(search).get('status');
+  return AMBASSADOR_STATUSES.find((x) => x === s) ?? 'applied';
 }
 
 /** Minor units → the editor's decimal text ("" for none). */

@@ -1,13 +1,13 @@
 // The ambassador programme end to end (issue 18): a traveller applies, sees 'applied' and no
-// Ambassador Dashboard link; an admin approves (through the admin API); the link appears; the
-// ambassador creates an affiliate link; a new visitor follows /a/{id} and books with 4242; the
-// ambassador's last_7_days performance shows the click, the booking and the commission; the
-// visitor cancels with a refund and the commission is reversed. Plus the public pages.
-import type { APIRequestContext, Page } from '@playwright/test';
+// Ambassador Dashboard link; an admin approves in the back-office (/admin/ambassadors); the link
+// appears; the ambassador creates an affiliate link; a new visitor follows /a/{id} and books with
+// 4242; the ambassador's last_7_days performance shows the click, the booking and the commission;
+// the visitor cancels with a refund and the commission is reversed. Plus the public pages.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
-import { csrf, DEV_PASSWORD, freshEmail, signUpViaApi } from './accounts.ts';
+import { csrf, DEV_PASSWORD, freshEmail, lastOutboxMessage, loginAs, signUpViaApi } from './accounts.ts';
 import { fillCheckout, payButton } from './booking.ts';
-import { API_KEY, expect, test } from './fixtures.ts';
+import { API_KEY, expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 
 const auth = { authorization: `Bearer ${API_KEY}` };
 type Api = <T = Record<string, unknown>>(path: string) => Promise<T>;
@@ -29,6 +29,16 @@ async function approveAsAdmin(request: APIRequestContext, userId: string) {
   expect(login.status()).toBe(200);
   const res = await request.post(`/api/v1/admin/ambassador_applications/${userId}`, { headers: auth, data: { decision: 'approve' } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A new traveller who has applied (through the API, in a context of their own); their user id. */
+async function applicant(browser: Browser, name: string, email: string): Promise<string> {
+  const context = await browser.newContext();
+  const me = await signUpViaApi(context.request, { name, email, password: DEV_PASSWORD });
+  const res = await context.request.post('/api/v1/ambassador_profile', { headers: auth, data: { channels: ['blog', 'other'], audience_links: ['https://example.com/trail-notes'], pitch: 'Long walks in quiet places, written up slowly for readers who plan ahead.', accept_terms: true } });
+  expect(res.status(), await res.text()).toBe(201);
+  await context.close();
+  return me.user.id;
 }
 
 async function accountEntries(page: Page) {
@@ -95,9 +105,28 @@ test.describe('ambassador programme', () => {
     await axe();
     expect(await accountEntries(page)).not.toContain('Ambassador Dashboard');
 
-    // 2. An admin approves it (the admin API; the back-office is another issue).
+    // 2. An admin approves it in the back-office, with a note.
     const adminContext = await browser.newContext();
-    await approveAsAdmin(adminContext.request, me.user.id);
+    await adminContext.addInitScript(answerConsent);
+    const admin = await adminContext.newPage();
+    await loginAs(admin, 'admin@verdant.test');
+    await admin.goto('/admin');
+    await admin.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Ambassadors' }).click();
+    await expect(admin).toHaveURL(/\/admin\/ambassadors$/);
+    await expect(admin.getByRole('heading', { level: 1, name: 'Ambassador applications' })).toBeVisible();
+    await expect(admin.getByRole('combobox', { name: 'Status' })).toHaveValue('applied');
+    const card = admin.getByRole('article').filter({ hasText: email });
+    await expect(card.getByRole('heading', { level: 2, name: 'Iris Trailwood' })).toBeVisible();
+    await expect(card).toContainText('Instagram, Blog');
+    await expect(card).toContainText('Slow hikes and wildlife in Sabah and Sarawak');
+    const audience = card.getByRole('link', { name: 'https://instagram.com/iris.trailwood' });
+    await expect(audience).toHaveAttribute('rel', 'noopener nofollow ugc');
+    await expect(audience).toHaveAttribute('target', '_blank');
+    await card.getByLabel('Note to the applicant (optional)').fill('Welcome aboard: we loved the Sabah wildlife posts.');
+    await expectNoSeriousA11yViolations(admin);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Approved:' })).toHaveText('Approved: Iris Trailwood can now use the Ambassador Dashboard. We e-mailed them.');
+    await expect(card).toHaveCount(0);
     await adminContext.close();
 
     // 3. The Ambassador Dashboard link appears; the ambassador creates a link.
@@ -202,6 +231,46 @@ test.describe('ambassador programme', () => {
     await acc.getByRole('button', { name: /Delete the account ending 5678/ }).click();
     await acc.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(page.getByText('No bank details yet')).toBeVisible();
+  });
+
+  test('an admin rejects with a note; an application reviewed meanwhile keeps its card and says why; the filter is in the address @mobile', async ({ page, browser, axe }) => {
+    const rejectEmail = freshEmail('amb.reject');
+    const raceEmail = freshEmail('amb.race');
+    await applicant(browser, 'Rae Declined', rejectEmail);
+    const raceId = await applicant(browser, 'Cy Meanwhile', raceEmail);
+    await loginAs(page, 'admin@verdant.test');
+    await page.goto('/admin/ambassadors');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ambassador applications' })).toBeVisible();
+
+    // Rejected with a note: the notice, the card leaves, and the e-mail carries the note.
+    const rejected = page.getByRole('article').filter({ hasText: rejectEmail });
+    await expect(rejected).toContainText('Blog, Other');
+    await rejected.getByLabel('Note to the applicant (optional)').fill('We look for at least a year of regular posts.');
+    await rejected.getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Rejected:' })).toHaveText('Rejected: we e-mailed Rae Declined.');
+    await expect(rejected).toHaveCount(0);
+    expect(await lastOutboxMessage(page.request, rejectEmail)).toContain('We look for at least a year of regular posts.');
+
+    // Another admin approves while this screen still shows the application: the API's refusal, the card stays.
+    const race = page.getByRole('article').filter({ hasText: raceEmail });
+    await expect(race).toBeVisible();
+    const other = await browser.newContext();
+    await approveAsAdmin(other.request, raceId);
+    await other.close();
+    await race.getByRole('button', { name: 'Reject' }).click();
+    await expect(race.getByRole('alert')).toHaveText('This application was already approved');
+    await expect(race.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    await axe();
+
+    // The filter lives in the address and survives a reload.
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('rejected');
+    await expect(page).toHaveURL(/\/admin\/ambassadors\?status=rejected$/);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('rejected');
+    const done = page.getByRole('article').filter({ hasText: rejectEmail });
+    await expect(done).toContainText('Reviewed');
+    await expect(done.getByRole('button')).toHaveCount(0);
+    await axe();
   });
 
   test('public pages: landing, get started, FAQs and terms are pre-rendered with the programme figures', async ({ page, axe }) => {

@@ -4,7 +4,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 export const API_KEY = process.env['PUBLIC_API_KEY'] ?? 'verdant-dev-public-key';
 
-async function expectNoSeriousA11yViolations(page: Page, include?: string) {
+/** The axe check of any page (the `axe` fixture checks the test's own `page`). */
+export async function expectNoSeriousA11yViolations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();

@@ -2,11 +2,12 @@
 // the path, waits for the session, and shows a clear refusal to anyone who is not an admin (the
 // API refuses them too: every /admin call answers 403).
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { ADMIN_SECTIONS, adminRoute, type AdminRoute } from '../../lib/admin-pages.ts';
+import { useEffect, useRef, useState } from 'react';
+import { ADMIN_SECTIONS, adminRoute, type AdminRoute, type AdminSectionKey } from '../../lib/admin-pages.ts';
 import { openLoginModal } from '../../stores/ui.ts';
 import { $sessionState, $user } from '../../stores/user.ts';
 import { Loading } from '../account/parts.tsx';
+import AmbassadorApplications from './AmbassadorApplications.tsx';
 import ExperienceEditor from './ExperienceEditor.tsx';
 import ExperienceList from './ExperienceList.tsx';
 import SiteSettingsPage from './SiteSettings.tsx';
@@ -27,12 +28,20 @@ function Refusal({ title, text, action }: { title: string; text: string; action:
 
 function Nav({ route }: { route: AdminRoute }) {
   const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : null;
+  // On a narrow screen the sections scroll sideways: bring the current one into view.
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const ul = list.current;
+    const current = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !current || ul.scrollWidth <= ul.clientWidth) return;
+    ul.scrollLeft += current.getBoundingClientRect().left - ul.getBoundingClientRect().left - (ul.clientWidth - current.offsetWidth) / 2;
+  }, [active]);
   return (
     <nav className="adm-nav" aria-label="Back-office">
       <a className="adm-nav__brand" href="/admin">
         Back-office
       </a>
-      <ul role="list">
+      <ul role="list" ref={list}>
         {ADMIN_SECTIONS.map((s) => (
           <li key={s.key}>
             <a href={`/admin/${s.key}`} aria-current={active === s.key ? 'page' : undefined}>
@@ -63,6 +72,12 @@ function NotBuilt({ label }: { label: string }) {
   );
 }
 
+const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
+  experiences: 'Edit drafts, preview, publish or schedule',
+  ambassadors: 'Review applications',
+  settings: 'Header and gift-guide navigation',
+};
+
 function Home() {
   return (
     <section className="adm-page">
@@ -77,7 +92,7 @@ function Home() {
           <li key={s.key}>
             <a className="adm-card adm-tile" href={`/admin/${s.key}`}>
               <strong>{s.label}</strong>
-              <span className="muted">{s.key === 'experiences' ? 'Edit drafts, preview, publish or schedule' : s.key === 'settings' ? 'Header and gift-guide navigation' : 'Not editable here yet'}</span>
+              <span className="muted">{TILE_TEXT[s.key] ?? 'Not editable here yet'}</span>
             </a>
           </li>
         ))}
@@ -94,6 +109,7 @@ function Page({ route }: { route: AdminRoute }) {
       return <ExperienceEditor id={route.id} />;
     case 'section':
       if (route.section === 'experiences') return <ExperienceList />;
+      if (route.section === 'ambassadors') return <AmbassadorApplications />;
       if (route.section === 'settings') return <SiteSettingsPage />;
       return <NotBuilt label={ADMIN_SECTIONS.find((s) => s.key === route.section)!.label} />;
     case 'unknown':
