@@ -11,7 +11,7 @@ import type { PageSelection } from '../../src/lib/page-selection.ts';
 import { isSelectedPage } from '../../src/lib/page-selection.ts';
 import { codeInputsHash, CODE_HASH_FILE, HASH_FILE } from './build-site.ts';
 import { notePending, readPending } from './pending-changes.ts';
-import { createSitePublisher, type PublishTools } from './site-publisher.ts';
+import { createSitePublisher, MAX_INCREMENTAL_RECORDS, type PublishTools } from './site-publisher.ts';
 
 let work: string;
 let contentDir: string;
@@ -45,10 +45,15 @@ beforeEach(() => {
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
 /** Renders every selected page of the fake site from the content cache, like the filtered build. */
-function fakeTools(opts: { failRender?: string } = {}): PublishTools & { selections: PageSelection[] } {
+function fakeTools(opts: { failRender?: string } = {}): PublishTools & { selections: PageSelection[]; fullBuilds: number } {
   const selections: PageSelection[] = [];
   return {
     selections,
+    fullBuilds: 0,
+    async buildAll() {
+      this.fullBuilds++;
+      return { skipped: false, pages: 0 };
+    },
     async render(selectionFile, outDir, dir) {
       const sel = JSON.parse(readFileSync(selectionFile, 'utf8')) as PageSelection;
       selections.push(sel);
@@ -159,6 +164,15 @@ describe('records pulled but not yet live (pending-changes.ts)', () => {
     expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Sunrise terrace walk</h1>');
     expect(readFileSync(page(distDir, 'experiences/dive-b2'), 'utf8')).toBe('<h1>Night reef dive</h1>');
     expect(readPending(contentDir)).toEqual([]);
+  });
+
+  it('more pending records than an incremental build is worth: one full build instead', async () => {
+    const tools = fakeTools();
+    const many = Array.from({ length: MAX_INCREMENTAL_RECORDS + 1 }, (_, i) => ({ type: 'options' as const, key: `bulk-${i}` }));
+    const result = await publisher(tools, () => notePending(contentDir, many)).publish([{ type: 'options', key: 'walk-a1' }]);
+    expect(result.mode).toBe('full');
+    expect(tools.fullBuilds).toBe(1);
+    expect(tools.selections).toEqual([]);
   });
 
   it('a record pulled twice before a build keeps the copy the live build shows', () => {

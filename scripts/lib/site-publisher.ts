@@ -28,13 +28,15 @@ import { isSiteChange, type ContentRef, type PublishChange } from '../../src/con
 import type { ContentType } from '../../src/contract/content-changes.ts';
 import { isSelectedPage, type PageSelection } from '../../src/lib/page-selection.ts';
 import { inProcessGet } from './api-access.ts';
-import { buildInputsHash, buildSite, codeInputsHash, precompressFiles, runTool, swapIn, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
+import { buildInputsHash, buildSite, codeInputsHash, type SiteDirs, precompressFiles, runTool, swapIn, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
 import { affectedPages, embeddingTypes, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
 import { clearPending, readPending } from './pending-changes.ts';
 import { fileNameOf, pullContent, stableJson } from './pull-content.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 type Rec = Record<string, unknown>;
+/** Above this many records to show, a publish builds everything (see publish()). */
+export const MAX_INCREMENTAL_RECORDS = 500;
 
 function readRecord(contentDir: string, ref: ContentRef): Rec | undefined {
   try {
@@ -44,24 +46,30 @@ function readRecord(contentDir: string, ref: ContentRef): Rec | undefined {
   }
 }
 
+type Referrer = { type: ContentType; key: string; record: Rec };
+
 /**
- * Records of the embedding types whose JSON names the record (referenceNeedle). Read without
- * blocking: a place's referrers are every experience in it, thousands of files, and this runs in
- * the process that answers the API.
+ * For each change, the records of its embedding types whose JSON names it (referenceNeedle).
+ * Every file is read once for all the changes, without blocking: a place's referrers are every
+ * experience in it, thousands of files, and this runs in the process that answers the API.
  */
-async function referrersOf(contentDir: string, ref: ContentRef): Promise<{ type: ContentType; key: string; record: Rec }[]> {
-  const needle = referenceNeedle(ref.type, ref.key);
-  const out: { type: ContentType; key: string; record: Rec }[] = [];
-  for (const type of embeddingTypes(ref.type)) {
+async function referrersOf(contentDir: string, refs: ContentRef[]): Promise<Referrer[][]> {
+  const out: Referrer[][] = refs.map(() => []);
+  const wanted = refs.map((ref) => ({ ref, needle: referenceNeedle(ref.type, ref.key), types: new Set(embeddingTypes(ref.type)) }));
+  for (const type of new Set(wanted.flatMap((w) => [...w.types]))) {
     const dir = join(contentDir, type);
     if (!existsSync(dir)) continue;
+    const askers = wanted.map((w, i) => ({ ...w, i })).filter((w) => w.types.has(type));
     for (const f of await readdir(dir)) {
       if (!f.endsWith('.json')) continue;
       const text = await readFile(join(dir, f), 'utf8');
-      if (!text.includes(needle)) continue;
       const key = f.slice(0, -5).replace(/__/g, '/');
-      if (type === ref.type && key === ref.key) continue;
-      out.push({ type, key, record: JSON.parse(text) as Rec });
+      let record: Rec | undefined;
+      for (const w of askers) {
+        if (!text.includes(w.needle) || (type === w.ref.type && key === w.ref.key)) continue;
+        record ??= JSON.parse(text) as Rec;
+        out[w.i]!.push({ type, key, record });
+      }
     }
   }
   return out;
@@ -137,6 +145,8 @@ export type PublishTools = {
   render(selectionFile: string, outDir: string, contentDir: string): Promise<void>;
   /** Writes the search index of the site in `siteDir` into `outDir`. */
   index(siteDir: string, outDir: string): Promise<void>;
+  /** A full build swapped in (build-site.ts). */
+  buildAll(dirs: SiteDirs, log: (line: string) => void): Promise<{ skipped: boolean; pages: number }>;
 };
 
 export const defaultTools: PublishTools = {
@@ -148,6 +158,7 @@ export const defaultTools: PublishTools = {
       NODE_ENV: 'production',
     }),
   index: (siteDir, outDir) => runTool(process.execPath, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', siteDir, '--output-path', outDir, '--silent'], {}),
+  buildAll: (dirs, log) => buildSite(dirs, { quiet: true, log }),
 };
 
 /** One at a time: cloning the live build and writing into it never overlap. */
@@ -249,7 +260,7 @@ export function createSitePublisher(opts: {
   }
 
   async function full(t0: number) {
-    const built = await exclusive(() => buildSite(dirs, { quiet: true, log: (l) => opts.log.debug(l.trim()) }));
+    const built = await exclusive(() => tools.buildAll(dirs, (l) => opts.log.debug(l.trim())));
     return { pages: built.pages, seconds: (performance.now() - t0) / 1000, mode: built.skipped ? 'unchanged' : 'full' };
   }
 
@@ -287,11 +298,16 @@ export function createSitePublisher(opts: {
       const changes = readPending(dirs.contentDir);
       const seen = new Set(changes.map((c) => `${c.type}\0${c.key}`));
       requested.forEach((c, i) => seen.has(`${c.type}\0${c.key}`) || changes.push({ ...c, before: cached[i] }));
-      const impacts = [];
-      for (const c of changes) {
-        impacts.push(affectedPages({ type: c.type, key: c.key, before: c.before, after: readRecord(dirs.contentDir, c), referrers: await referrersOf(dirs.contentDir, c) }));
+      if (changes.length > MAX_INCREMENTAL_RECORDS) {
+        // A pull from scratch (an unreadable pull state) or a bulk import: one full build costs
+        // less than working out and rendering the pages of thousands of records.
+        opts.log.info({ records: changes.length }, 'publish: too many records for an incremental build; building everything');
+        return full(t0);
       }
-      const selection = mergeSelections(impacts);
+      const referrers = await referrersOf(dirs.contentDir, changes);
+      const selection = mergeSelections(
+        changes.map((c, i) => affectedPages({ type: c.type, key: c.key, before: c.before, after: readRecord(dirs.contentDir, c), referrers: referrers[i]! })),
+      );
       lap('impact');
       const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 6)}`;
       const staging = join(buildsDir, `staging-${stamp}`);
