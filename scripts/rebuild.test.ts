@@ -1,7 +1,7 @@
 // A rebuild after one changed record changes exactly that record's pages, and the old site
 // keeps serving until the new build is swapped in.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -109,5 +109,22 @@ describe('npm run rebuild', () => {
     expect(changed.length).toBeGreaterThan(0);
     for (const p of changed) expect(p).toMatch(new RegExp(`^/(experiences|options|events)/${target!.slugCode}/index\\.html$`));
     expect(changed).toContain(`${page}/index.html`);
+
+    // A renamed address comes through the feed under its new key only: the pull removes the
+    // old record from the cache (its page and listings go), and notes both keys for a publish.
+    const renamed = `${target!.slugCode}-renamed`;
+    await database.db.update(options).set({ slugCode: renamed, updatedAt: sql`now()` }).where(eq(options.id, target!.id));
+    try {
+      const moved = await pullContent({ get, contentDir: dirs.contentDir });
+      // (Written: the record under its new key, and the records that show it.)
+      expect(moved.deleted).toBe(1);
+      expect(existsSync(join(dirs.contentDir, 'options', `${target!.slugCode}.json`))).toBe(false);
+      expect(existsSync(join(dirs.contentDir, 'options', `${renamed}.json`))).toBe(true);
+      const notes = readPending(dirs.contentDir);
+      expect(notes.map((c) => c.key)).toEqual(expect.arrayContaining([target!.slugCode, renamed]));
+      expect(notes.find((c) => c.key === target!.slugCode)?.before?.['slugCode']).toBe(target!.slugCode);
+    } finally {
+      await database.db.update(options).set({ slugCode: target!.slugCode, updatedAt: sql`now()` }).where(eq(options.id, target!.id));
+    }
   });
 });

@@ -22,6 +22,26 @@ export type ApiGet = (pathAndQuery: string) => Promise<Response>;
 export type PullResult = { written: number; deleted: number; unchanged: number; seconds: number };
 
 const STATE_FILE = '.pull-state.json';
+/**
+ * Which key each cached record id is under, per type. A record whose key changed (a renamed
+ * slug) comes through the feed under its new key only; this is how its old file is found and
+ * removed, so the old page leaves the site, its listings and the sitemap.
+ */
+const IDS_FILE = '.record-ids.json';
+type RecordIds = Partial<Record<ContentType, Record<string, string>>>;
+
+/** The id → key map of a type's cached records, read from the folder when the index has none. */
+function idsOf(index: RecordIds, type: ContentType, typeDir: string): Map<number, string> {
+  const known = index[type];
+  if (known) return new Map(Object.entries(known).map(([id, key]) => [Number(id), key]));
+  const ids = new Map<number, string>();
+  for (const f of readdirSync(typeDir)) {
+    if (!f.endsWith('.json')) continue;
+    const id = (JSON.parse(readFileSync(join(typeDir, f), 'utf8')) as { id?: unknown }).id;
+    if (typeof id === 'number') ids.set(id, f.slice(0, -5).replace(/__/g, '/'));
+  }
+  return ids;
+}
 type PullState = { version: 1; contract?: string; marks: Partial<Record<ContentType, string>> };
 
 /**
@@ -124,6 +144,16 @@ export async function pullContent(opts: {
   let deleted = 0;
   let unchanged = 0;
   const pending: PendingChange[] = [];
+  const idsPath = join(dir, IDS_FILE);
+  let index: RecordIds = {};
+  if (existsSync(idsPath)) {
+    try {
+      index = JSON.parse(readFileSync(idsPath, 'utf8')) as RecordIds;
+    } catch {
+      log('  record index unreadable: reading it again from the cache');
+    }
+  }
+  const readCached = (file: string) => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined);
 
   for (const type of CONTENT_TYPES) {
     const typeDir = join(dir, type);
@@ -133,6 +163,7 @@ export async function pullContent(opts: {
       rmSync(typeDir, { recursive: true, force: true });
     }
     mkdirSync(typeDir, { recursive: true });
+    const ids = since ? idsOf(index, type, typeDir) : new Map<number, string>();
     const schema = contentChangesResponse(type);
     let cursor: string | null = null;
     let mark: string | undefined;
@@ -157,12 +188,31 @@ export async function pullContent(opts: {
           }
           pending.push({ type, key: change.key, before: old === undefined ? undefined : (JSON.parse(old) as Record<string, unknown>) });
         }
+        if (change.deleted) {
+          for (const [id, key] of ids) if (key === change.key) ids.delete(id);
+        } else {
+          const id = (change.record as { id?: unknown }).id;
+          const previous = typeof id === 'number' ? ids.get(id) : undefined;
+          if (previous !== undefined && previous !== change.key) {
+            // Renamed: the record under its old key is gone from the site.
+            const oldFile = join(typeDir, fileNameOf(previous));
+            const before = readCached(oldFile);
+            // (Unless another record has taken that key in this pull: two slugs swapped.)
+            if (before && before['id'] === id) {
+              rmSync(oldFile);
+              deleted++;
+              pending.push({ type, key: previous, before });
+            }
+          }
+          if (typeof id === 'number') ids.set(id, change.key);
+        }
         count++;
       }
       mark = page.highWaterMark;
       cursor = page.nextCursor;
     } while (cursor);
     if (mark) state.marks[type] = mark;
+    index[type] = Object.fromEntries([...ids].map(([id, key]) => [String(id), key]));
     log(`  ${type}: ${count} change${count === 1 ? '' : 's'}`);
   }
 
@@ -184,6 +234,7 @@ export async function pullContent(opts: {
 
   // Noted before the marks move on: a crash in between pulls the records again, never loses them.
   notePending(dir, pending);
+  writeAtomically(idsPath, JSON.stringify(index));
   writeFileSync(statePath, stableJson(state));
   return { written, deleted, unchanged, seconds: (performance.now() - started) / 1000 };
 }
