@@ -90,7 +90,9 @@ describe('publishing into the live build', () => {
     const untouched = statSync(page(before, 'countries/japan')).ino;
     const result = await p.publish([{ type: 'options', key: 'walk-a1' }]);
     expect(result.mode).toBe('incremental');
-    expect(tools.selections[0]).toEqual({ pages: ['/experiences/walk-a1', '/operators/op'], trees: ['/cities/ubud', '/countries/indonesia', '/id/ubud'] });
+    // Its page, its listings, and the page of the other experience in its city (it shows the
+    // renamed one among its similar experiences).
+    expect(tools.selections[0]).toEqual({ pages: ['/experiences/dive-b2', '/experiences/walk-a1', '/operators/op'], trees: ['/cities/ubud', '/countries/indonesia', '/id/ubud'] });
     const now = live();
     expect(now).not.toBe(before);
     expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Sunrise terrace walk</h1>');

@@ -47,28 +47,43 @@ function readRecord(contentDir: string, ref: ContentRef): Rec | undefined {
 }
 
 type Referrer = { type: ContentType; key: string; record: Rec };
+type Change = ContentRef & { before?: Rec | undefined; after?: Rec | undefined };
+
+/** What to look for, and in which type's records, to find the records whose pages show a change. */
+function searchesFor(c: Change): { type: ContentType; needle: string }[] {
+  const out = embeddingTypes(c.type).map((type) => ({ type, needle: referenceNeedle(c.type, c.key) }));
+  if (c.type === 'options') {
+    // An experience page shows similar experiences of its city: its name, price and address.
+    for (const r of [c.before, c.after]) {
+      const city = (r?.['city'] as Rec | undefined)?.['slug'];
+      if (typeof city === 'string') out.push({ type: 'options', needle: referenceNeedle('cities', city) });
+    }
+  }
+  return out;
+}
 
 /**
- * For each change, the records of its embedding types whose JSON names it (referenceNeedle).
- * Every file is read once for all the changes, without blocking: a place's referrers are every
- * experience in it, thousands of files, and this runs in the process that answers the API.
+ * For each change, the records whose pages show it: those of its embedding types that name it
+ * (referenceNeedle), and for an experience the others of its city. Every file is read once for
+ * all the changes, without blocking: a place's referrers are every experience in it, thousands
+ * of files, and this runs in the process that answers the API.
  */
-async function referrersOf(contentDir: string, refs: ContentRef[]): Promise<Referrer[][]> {
-  const out: Referrer[][] = refs.map(() => []);
-  const wanted = refs.map((ref) => ({ ref, needle: referenceNeedle(ref.type, ref.key), types: new Set(embeddingTypes(ref.type)) }));
-  for (const type of new Set(wanted.flatMap((w) => [...w.types]))) {
+async function referrersOf(contentDir: string, changes: Change[]): Promise<Referrer[][]> {
+  const out: Referrer[][] = changes.map(() => []);
+  const wanted = changes.flatMap((c, i) => searchesFor(c).map((s) => ({ ...s, i, self: c })));
+  for (const type of new Set(wanted.map((w) => w.type))) {
     const dir = join(contentDir, type);
     if (!existsSync(dir)) continue;
-    const askers = wanted.map((w, i) => ({ ...w, i })).filter((w) => w.types.has(type));
+    const askers = wanted.filter((w) => w.type === type);
     for (const f of await readdir(dir)) {
       if (!f.endsWith('.json')) continue;
       const text = await readFile(join(dir, f), 'utf8');
       const key = f.slice(0, -5).replace(/__/g, '/');
       let record: Rec | undefined;
       for (const w of askers) {
-        if (!text.includes(w.needle) || (type === w.ref.type && key === w.ref.key)) continue;
+        if (!text.includes(w.needle) || (type === w.self.type && key === w.self.key)) continue;
         record ??= JSON.parse(text) as Rec;
-        out[w.i]!.push({ type, key, record });
+        if (!out[w.i]!.some((r) => r.type === type && r.key === key)) out[w.i]!.push({ type, key, record });
       }
     }
   }
@@ -304,10 +319,9 @@ export function createSitePublisher(opts: {
         opts.log.info({ records: changes.length }, 'publish: too many records for an incremental build; building everything');
         return full(t0);
       }
-      const referrers = await referrersOf(dirs.contentDir, changes);
-      const selection = mergeSelections(
-        changes.map((c, i) => affectedPages({ type: c.type, key: c.key, before: c.before, after: readRecord(dirs.contentDir, c), referrers: referrers[i]! })),
-      );
+      const withAfter = changes.map((c) => ({ ...c, after: readRecord(dirs.contentDir, c) }));
+      const referrers = await referrersOf(dirs.contentDir, withAfter);
+      const selection = mergeSelections(withAfter.map((c, i) => affectedPages({ ...c, referrers: referrers[i]! })));
       lap('impact');
       const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 6)}`;
       const staging = join(buildsDir, `staging-${stamp}`);
