@@ -68,7 +68,9 @@ export class JobQueue {
   /** Installs or migrates the queue's schema and its queues; idempotent. */
   start(): Promise<void> {
     this.#starting ??= (async () => {
-      await this.#boss.start();
+      // Several API processes starting on a fresh database install the queue's schema at once:
+      // all but one fail (23505 on the schema), and start again on what the winner installed.
+      await this.#boss.start({ attempts: 4 });
       for (const q of Object.values(QUEUES)) {
         const { name, ...policy } = q;
         if (!(await this.#boss.getQueue(name))) await this.#boss.createQueue(name, policy);
