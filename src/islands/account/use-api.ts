@@ -4,14 +4,18 @@ import { errorMessage } from '../../api-client/client.ts';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'error'; error: string; notFound: boolean } | { status: 'ready'; data: T };
 
+const LOADING = { status: 'loading' } as const;
+
 export function useApi<T>(load: () => Promise<{ data: T }>, key: string) {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  // The answer is kept with the key it was loaded for: under a new key (another period, another
+  // status filter) the section shows loading, never the previous key's data.
+  const [held, setHeld] = useState<{ key: string; loaded: Loaded<T> }>({ key, loaded: LOADING });
   const [round, setRound] = useState(0);
   useEffect(() => {
     let live = true;
     load().then(
-      ({ data }) => live && setState({ status: 'ready', data }),
-      (err: unknown) => live && setState({ status: 'error', error: errorMessage(err), notFound: (err as { status?: number }).status === 404 }),
+      ({ data }) => live && setHeld({ key, loaded: { status: 'ready', data } }),
+      (err: unknown) => live && setHeld({ key, loaded: { status: 'error', error: errorMessage(err), notFound: (err as { status?: number }).status === 404 } }),
     );
     return () => {
       live = false;
@@ -19,5 +23,6 @@ export function useApi<T>(load: () => Promise<{ data: T }>, key: string) {
     // `load` is a fresh closure each render; the key says when to load again.
   }, [key, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
-  return { state, reload, set: (data: T) => setState({ status: 'ready', data }) };
+  const state: Loaded<T> = held.key === key ? held.loaded : LOADING;
+  return { state, reload, set: (data: T) => setHeld({ key, loaded: { status: 'ready', data } }) };
 }

@@ -8,6 +8,7 @@ import { errorMessage } from '../../api-client/client.ts';
 import { CHANNEL_LABELS, type AdminApplication } from '../../contract/ambassador.ts';
 import { applicationStatus, type AmbassadorStatus } from '../../lib/admin-pages.ts';
 import { Loading, Problem } from '../account/parts.tsx';
+import { useApi } from '../account/use-api.ts';
 import { formatWhen } from './format.ts';
 
 const STATUSES: [AmbassadorStatus, string][] = [
@@ -129,29 +130,12 @@ function ApplicationCard({ app, onReviewed }: { app: AdminApplication; onReviewe
 
 export default function AmbassadorApplications() {
   const [status, setStatus] = useState<AmbassadorStatus>(() => applicationStatus(location.search));
-  const [apps, setApps] = useState<AdminApplication[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const list = useApi(() => ambassadorApplications(status), status);
+  const apps = list.state.status === 'ready' ? list.state.data.applications : null;
   const [notice, setNotice] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    writeStatus(status);
-    let live = true;
-    setApps(null);
-    setLoadError(null);
-    ambassadorApplications(status).then(
-      ({ data }) => {
-        if (live) setApps(data.applications);
-      },
-      (err: unknown) => {
-        if (live) setLoadError(errorMessage(err));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [status, attempt]);
+  useEffect(() => writeStatus(status), [status]);
 
   // The reviewed card leaves the list: the notice takes the focus so a keyboard stays in place.
   useEffect(() => {
@@ -159,7 +143,7 @@ export default function AmbassadorApplications() {
   }, [notice]);
 
   const onReviewed = (app: AdminApplication, decision: 'approve' | 'reject') => {
-    setApps((list) => list?.filter((a) => a.userId !== app.userId) ?? null);
+    if (apps) list.set({ applications: apps.filter((a) => a.userId !== app.userId) });
     setNotice(decision === 'approve' ? `Approved: ${app.name} can now use the Ambassador Dashboard. We e-mailed them.` : `Rejected: we e-mailed ${app.name}.`);
   };
   const label = STATUSES.find(([s]) => s === status)![1];
@@ -194,8 +178,8 @@ export default function AmbassadorApplications() {
           <p>{notice}</p>
         </div>
       )}
-      {loadError ? (
-        <Problem text={loadError} onRetry={() => setAttempt((n) => n + 1)} />
+      {list.state.status === 'error' ? (
+        <Problem text={list.state.error} onRetry={list.reload} />
       ) : !apps ? (
         <Loading label="Loading the applications…" />
       ) : apps.length === 0 ? (
