@@ -29,9 +29,12 @@ const keyOf = (id: number) => String(id);
  * serialises every editor of the record, including the first save, when no draft row exists yet
  * to lock (two first saves would otherwise both insert, and the second would fail with a 500).
  */
+/** The draft row of an experience (where clause). */
+const draftOf = (id: number) => and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(id)));
+
 async function draftRow(db: Db | Tx, id: number, lock = false): Promise<DraftRow | undefined> {
   if (lock) await db.select({ id: options.id }).from(options).where(eq(options.id, id)).for('update');
-  const q = db.select().from(contentDrafts).where(and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(id)))).limit(1);
+  const q = db.select().from(contentDrafts).where(draftOf(id)).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;
 }
@@ -218,7 +221,7 @@ async function publishDraft(d: EditDeps, id: number, version: number, by: Editor
     await tx.delete(slugRedirects).where(and(eq(slugRedirects.type, EXPERIENCE), eq(slugRedirects.fromSlug, doc.slugCode)));
     const next = version + 1;
     if (current) {
-      await tx.update(contentDrafts).set({ version: next, publishedVersion: next, scheduledAt: null, scheduledBy: null, updatedBy: by.id, updatedAt: now }).where(and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(id))));
+      await tx.update(contentDrafts).set({ version: next, publishedVersion: next, scheduledAt: null, scheduledBy: null, updatedBy: by.id, updatedAt: now }).where(draftOf(id));
     } else {
       await tx.insert(contentDrafts).values({ type: EXPERIENCE, key: keyOf(id), data: doc, version: next, publishedVersion: next, updatedBy: by.id, updatedAt: now, createdAt: now });
     }
@@ -250,7 +253,7 @@ export async function unpublish(d: EditDeps, id: number, version: number, by: Ed
     await tx.update(options).set({ published: false, updatedAt: now }).where(eq(options.id, id));
     const next = version + 1;
     // The draft keeps its content; publishing again puts it back. publishedVersion stays behind.
-    if (current) await tx.update(contentDrafts).set({ version: next, scheduledAt: null, scheduledBy: null, updatedBy: by.id, updatedAt: now }).where(and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(id))));
+    if (current) await tx.update(contentDrafts).set({ version: next, scheduledAt: null, scheduledBy: null, updatedBy: by.id, updatedAt: now }).where(draftOf(id));
     else await tx.insert(contentDrafts).values({ type: EXPERIENCE, key: keyOf(id), data: doc, version: next, publishedVersion: 0, updatedBy: by.id, updatedAt: now, createdAt: now });
     const run = await d.publisher.publishIn(tx, [{ type: EXPERIENCE, key: o.slugCode }], by.id);
     await addRevision(tx, id, { version: next, action: 'unpublish', data: doc, changed: [], by, at: now, runId: run.id });
@@ -282,7 +285,7 @@ export async function schedulePublish(d: EditDeps, id: number, version: number, 
     const doc = current ? ExperienceDraftSchema.parse(current.data) : await liveDocument(tx, o);
     await checkDocument(tx, o, doc);
     const next = version + 1;
-    if (current) await tx.update(contentDrafts).set({ version: next, scheduledAt: at, scheduledBy: by.id, updatedBy: by.id, updatedAt: now }).where(and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(id))));
+    if (current) await tx.update(contentDrafts).set({ version: next, scheduledAt: at, scheduledBy: by.id, updatedBy: by.id, updatedAt: now }).where(draftOf(id));
     else await tx.insert(contentDrafts).values({ type: EXPERIENCE, key: keyOf(id), data: doc, version: next, publishedVersion: 0, scheduledAt: at, scheduledBy: by.id, updatedBy: by.id, updatedAt: now, createdAt: now });
     await addRevision(tx, id, { version: next, action: 'schedule', data: doc, changed: [], by, at: now });
     const job: ScheduledPublishJob = { type: EXPERIENCE, id, at: at.toISOString(), by: by.id };
@@ -300,7 +303,7 @@ export async function cancelSchedule(d: EditDeps, id: number, by: Editor): Promi
   const cancelled = await d.db.transaction(async (tx) => {
     const current = await draftRow(tx, id, true);
     if (!current?.scheduledAt) return false;
-    await tx.update(contentDrafts).set({ scheduledAt: null, scheduledBy: null, updatedBy: by.id, updatedAt: now }).where(and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(id))));
+    await tx.update(contentDrafts).set({ scheduledAt: null, scheduledBy: null, updatedBy: by.id, updatedAt: now }).where(draftOf(id));
     return true;
   });
   if (!cancelled) throw new HttpError(409, 'Nothing is scheduled for this experience any more: it may just have been published. Reload to see where it stands.', { body: { code: 'not_scheduled' } });
@@ -327,7 +330,7 @@ export async function runScheduledPublish(d: EditDeps, job: ScheduledPublishJob)
     const failed = await d.db.transaction(async (tx) => {
       const current = await draftRow(tx, job.id, true);
       if (!current || current.scheduledAt?.toISOString() !== job.at) return false;
-      await tx.update(contentDrafts).set({ scheduledAt: null, scheduledBy: null, updatedAt: now }).where(and(eq(contentDrafts.type, EXPERIENCE), eq(contentDrafts.key, keyOf(job.id))));
+      await tx.update(contentDrafts).set({ scheduledAt: null, scheduledBy: null, updatedAt: now }).where(draftOf(job.id));
       const doc = ExperienceDraftSchema.parse(current.data);
       await addRevision(tx, job.id, { version: current.version, action: 'schedule_failed', data: doc, changed: [], by, at: now, note: scheduleFailure(err) });
       return true;
