@@ -11,8 +11,12 @@ test.describe('currency picker @mobile', () => {
     await page.goto(`/experiences/${option.slugCode}`);
     const price = page.locator('#availability [data-price-amount]').first();
     await expect(price).toHaveAttribute('data-price-shown', 'USD');
-    // Before any interaction no island code has loaded (client:interaction).
-    expect(scripts.filter((s) => /CurrencyPicker|react/i.test(s))).toEqual([]);
+    // Before any interaction no island code has run (client:interaction): at most it is
+    // prefetched at idle, as modulepreload hints (docs/decisions/0022).
+    await expect(page.locator('astro-island:has(.currency-picker)')).toHaveAttribute('ssr', '');
+    await page.waitForLoadState('networkidle');
+    const hinted = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(scripts.filter((s) => /CurrencyPicker|react/i.test(s) && !hinted.includes(s))).toEqual([]);
     const before = await price.textContent();
     await page.evaluate(() => ((window as unknown as Record<string, unknown>)['__sameDocument'] = true));
 
