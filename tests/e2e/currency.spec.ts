@@ -12,7 +12,7 @@ test.describe('currency picker @mobile', () => {
     const price = page.locator('#availability [data-price-amount]').first();
     await expect(price).toHaveAttribute('data-price-shown', 'USD');
     // Before any interaction no island code has run (client:interaction): at most it is
-    // prefetched at idle, as modulepreload hints (docs/decisions/0022).
+    // prefetched at idle, as modulepreload hints (docs/decisions/0023).
     await expect(page.locator('astro-island:has(.currency-picker)')).toHaveAttribute('ssr', '');
     await page.waitForLoadState('networkidle');
     const hinted = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));

@@ -27,7 +27,7 @@ test.describe('header menus', () => {
     // Pre-rendered: every destination link is in the page, hidden until opened.
     await expect(panel(page, 'destinations')).toBeHidden();
     expect(await panel(page, 'destinations').locator('a[href^="/countries/"], a[href^="/cities/"]').count()).toBeGreaterThan(10);
-    // Island code may be prefetched at idle, as modulepreload hints (docs/decisions/0022): none runs.
+    // Island code may be prefetched at idle, as modulepreload hints (docs/decisions/0023): none runs.
     // (Chromium fetches a hinted module's imports itself; the directive hints them once read.)
     await page.waitForLoadState('networkidle');
     const hinted = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
