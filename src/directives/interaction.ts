@@ -9,7 +9,7 @@
 // only after the adoption: between React's hydration and it, React would see an Enter or a click
 // with its own empty state (a search submitted with no words).
 // The tap that wakes an island is answered at once, in plain HTML (open-early.ts,
-// docs/decisions/0023): the panel its trigger controls opens while React loads, and the held
+// docs/decisions/0025): the panel its trigger controls opens while React loads, and the held
 // click, replayed, tells React about it. The island's code runs a frame after the event, once
 // that answer is painted. Once the page has loaded and gone idle, the island's code is fetched
 // (not run), so waking it costs no network round trip.
@@ -26,6 +26,8 @@ const EVENTS = [
   "submit",
 ] as const;
 const HYDRATED = "verdant:hydrated";
+/** Set on an island when a click on one of its buttons was held before it was live. */
+const CLICKED_EARLY = "data-clicked-early";
 // Inputs where Enter does not submit their form.
 const NOT_SUBMITTING = new Set([
   "checkbox",
@@ -94,7 +96,7 @@ const interaction: ClientDirective = (load, opts, el) => {
     const target = event.target;
     // A mouse resting on the island starts the work early; a finger's touch does not, nor the
     // focus a press gives: the click follows within a frame or two and would wait behind React's
-    // long task (docs/decisions/0023). The click wakes the island, after answering.
+    // long task (docs/decisions/0025). The click wakes the island, after answering.
     if (event.type === "pointerdown") pressed = true;
     else if (event.type === "click") pressed = false;
     const notYet = event.type === "focusin" ? pressed : event instanceof PointerEvent && event.type !== "click" && event.pointerType !== "mouse";
@@ -123,6 +125,9 @@ const interaction: ClientDirective = (load, opts, el) => {
       if (actionable instanceof HTMLElement && el.contains(actionable)) {
         hold(event);
         pendingClick = actionable;
+        // Said on the island, for what it does when it wakes: a click before that decides (the
+        // replay, or a second tap that closed the panel again), not a pointer resting on it.
+        el.setAttribute(CLICKED_EARLY, "");
         // A second tap on the trigger that opened a panel, or on its close button, closes it
         // again: nothing to replay.
         if (opened && (opened.trigger === actionable || actionable.hasAttribute("data-early-close"))) {

@@ -1,5 +1,5 @@
 // The first tap on a sleeping island is answered in plain HTML, before React is there
-// (docs/decisions/0023). An island's trigger names what it opens with aria-controls; the island
+// (docs/decisions/0025). An island's trigger names what it opens with aria-controls; the island
 // renders that panel in its server HTML, closed: a <dialog>, or an element inside a `hidden`
 // one (which may be a placeholder of the real content, rendered identically by the server and by
 // the island's first render, so hydration matches). The directive opens it on the tap and holds
@@ -30,25 +30,53 @@ export function openEarly(island: Element, trigger: HTMLElement, onClosed: () =>
   if (!controlled || !island.contains(controlled)) return null;
   const button = trigger instanceof HTMLButtonElement;
 
-  if (controlled instanceof HTMLDialogElement) {
-    if (controlled.open) return null;
-    // Escape closes a modal dialog natively, island or not.
-    const onClose = () => {
-      setExpanded(trigger, false);
+  // Until React is there, Escape and a press outside the island (or outside a dialog) close the
+  // panel, as they will after.
+  const watch = (inside: Element, close: () => void) => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
       onClosed();
     };
-    controlled.addEventListener('close', onClose, { once: true });
-    controlled.showModal();
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && inside.contains(event.target)) return;
+      close();
+      onClosed();
+    };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('pointerdown', onPointer, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('pointerdown', onPointer, true);
+    };
+  };
+
+  if (controlled instanceof HTMLDialogElement) {
+    if (controlled.open || typeof controlled.showPopover !== 'function') return null;
+    // Shown as a manual popover, not with showModal(): the same top layer and backdrop, but a
+    // modal dialog makes the rest of the page inert, which restyles all of it (on a long page
+    // 100–200 ms of a slow phone's main thread, between the tap and the frame that shows it).
+    // It becomes modal at the hand-over, in one task, before React's replayed click.
+    controlled.popover = 'manual';
+    controlled.showPopover();
     setExpanded(trigger, true);
+    // A tap on the backdrop lands on the dialog itself: inside, as with a modal one.
+    const stop = watch(controlled, () => close());
+    const close = () => {
+      stop();
+      controlled.hidePopover();
+      controlled.removeAttribute('popover');
+      setExpanded(trigger, false);
+    };
     return {
       trigger,
-      undo: () => {
-        controlled.removeEventListener('close', onClose);
-        controlled.close();
-        setExpanded(trigger, false);
-      },
+      undo: close,
       handOver: (replayed) => {
-        controlled.removeEventListener('close', onClose);
+        stop();
+        const shown = controlled.matches(':popover-open');
+        if (shown) controlled.hidePopover();
+        controlled.removeAttribute('popover');
+        if (shown) controlled.showModal();
         return controlled.open && button && replayed !== trigger ? trigger : null;
       },
     };
@@ -56,28 +84,12 @@ export function openEarly(island: Element, trigger: HTMLElement, onClosed: () =>
 
   const panel = controlled.closest('[hidden]');
   if (!(panel instanceof HTMLElement) || !island.contains(panel)) return null;
-  // Until React is there, Escape and a press outside the island close the panel, as they will after.
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    close();
-    onClosed();
-  };
-  const onPointer = (event: PointerEvent) => {
-    if (event.target instanceof Node && island.contains(event.target)) return;
-    close();
-    onClosed();
-  };
-  const stop = () => {
-    document.removeEventListener('keydown', onKey, true);
-    document.removeEventListener('pointerdown', onPointer, true);
-  };
+  const stop = watch(island, () => close());
   const close = () => {
     stop();
     panel.hidden = true;
     setExpanded(trigger, false);
   };
-  document.addEventListener('keydown', onKey, true);
-  document.addEventListener('pointerdown', onPointer, true);
   panel.hidden = false;
   setExpanded(trigger, true);
   return {

@@ -1,5 +1,5 @@
 import { firstOption } from './catalogue.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectOnlyPrefetched, test } from './fixtures.ts';
 
 test.describe('currency picker @mobile', () => {
   test('converts the prices on the first click, without a reload, and remembers the choice', async ({ page, api, context }) => {
@@ -12,11 +12,9 @@ test.describe('currency picker @mobile', () => {
     const price = page.locator('#availability [data-price-amount]').first();
     await expect(price).toHaveAttribute('data-price-shown', 'USD');
     // Before any interaction no island code has run (client:interaction): at most it is
-    // prefetched at idle, as modulepreload hints (docs/decisions/0023).
+    // prefetched at idle, as modulepreload hints (docs/decisions/0025).
     await expect(page.locator('astro-island:has(.currency-picker)')).toHaveAttribute('ssr', '');
-    await page.waitForLoadState('networkidle');
-    const hinted = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
-    expect(scripts.filter((s) => /CurrencyPicker|react/i.test(s) && !hinted.includes(s))).toEqual([]);
+    await expectOnlyPrefetched(page, scripts, /CurrencyPicker|react/i);
     const before = await price.textContent();
     await page.evaluate(() => ((window as unknown as Record<string, unknown>)['__sameDocument'] = true));
 

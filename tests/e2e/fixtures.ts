@@ -32,3 +32,21 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/**
+ * Asserts that, of the scripts requested so far (URLs or paths), none matching `pattern` is
+ * anything but island code prefetched at idle as a modulepreload hint (fetched, never run:
+ * docs/decisions/0025). Chromium fetches a hinted module's imports itself, before the directive
+ * has read the module and hinted them too, so the hints are read once the network is idle, and
+ * read again until they cover what was fetched.
+ */
+export async function expectOnlyPrefetched(page: Page, scripts: readonly string[], pattern: RegExp) {
+  await page.waitForLoadState('networkidle');
+  const path = (s: string) => new URL(s, 'http://x').pathname;
+  await expect
+    .poll(async () => {
+      const hints = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+      return scripts.filter((s) => pattern.test(s) && !hints.includes(path(s)));
+    })
+    .toEqual([]);
+}

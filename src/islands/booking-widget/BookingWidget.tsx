@@ -194,7 +194,7 @@ export default function BookingWidget({ option }: Props) {
       </div>
 
       {/* Both drops are in the server HTML, hidden: the tap that wakes the island opens one at
-          once (client:interaction, docs/decisions/0023). The calendar shows its placeholder
+          once (client:interaction, docs/decisions/0025). The calendar shows its placeholder
           until React renders the real one, the same on the server and at hydration. */}
       <div className="bw__drop" id={`${uid}-cal`} hidden={open !== 'calendar'}>
         {open === 'calendar' ? (
@@ -217,7 +217,9 @@ export default function BookingWidget({ option }: Props) {
             {stay && sel.date && !sel.endDate && <p className="bw__hint">Now choose your check-out date{option.minNights > 1 ? ` (at least ${option.minNights} nights)` : ''}.</p>}
           </>
         ) : (
-          <div className="skeleton bw__sk-cal" aria-busy="true" aria-label="Loading available dates" />
+          <div className="skeleton bw__sk-cal" aria-busy="true">
+            <span className="visually-hidden">Loading available dates</span>
+          </div>
         )}
       </div>
 

@@ -60,7 +60,7 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
     if (!hydrated.current) {
       hydrated.current = true;
       if (autoFocus) inputRef.current?.focus();
-      // Focused before hydration: client:interaction showed the panel (docs/decisions/0023) unless
+      // Focused before hydration: client:interaction showed the panel (docs/decisions/0025) unless
       // Escape or a press outside closed it again; the state follows what the page shows.
       if (inputRef.current && document.activeElement === inputRef.current && inputRef.current.getAttribute('aria-expanded') === 'true') setOpen(true);
       return;
@@ -155,7 +155,7 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
   const showPanel = open || inline;
   // Closed, the field keeps a hidden copy of the empty-text panel (top places, no history: the
   // same on the server and at hydration), which client:interaction shows on the focus that wakes
-  // the island (docs/decisions/0023) until React renders the real one.
+  // the island (docs/decisions/0025) until React renders the real one.
   const panel = showPanel ? renderPanel(items, q) : renderPanel(earlyItems, '', true);
 
   function option(item: Item, i: number, content: ReactNode, className: string) {
@@ -195,14 +195,14 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
           ) : null}
           <ul className="sb-panel__list" role="listbox" id={listId} aria-label="Search suggestions">
             {hist.length > 0 ? (
-              <li role="presentation" className="sb-group">
+              <li role="none" className="sb-group">
                 <ul role="group" aria-labelledby={`${id}-hist`} className="sb-chips">
                   {hist.map((item) => option(item, i++, item.kind === 'history' ? item.text : null, 'sb-chip'))}
                 </ul>
               </li>
             ) : null}
             {countries.length > 0 ? (
-              <li role="presentation" className="sb-group sb-group--countries">
+              <li role="none" className="sb-group sb-group--countries">
                 <div className="sb-panel__title" id={`${id}-countries`}>
                   Top Countries
                 </div>
@@ -212,7 +212,7 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
               </li>
             ) : null}
             {cities.length > 0 ? (
-              <li role="presentation" className="sb-group">
+              <li role="none" className="sb-group">
                 <div className="sb-panel__title" id={`${id}-cities`}>
                   Top Cities
                 </div>
