@@ -150,8 +150,12 @@ export function createApp(opts: AppOptions) {
   // The test gateway's GrabPay page: only while the test gateway is the payment provider.
   if (payments.name === 'test') app.route(GRABPAY_PAGE_PATH, grabPayPageRoutes());
 
+  opts.extend?.(app);
+
   // An experience whose slug changed (back-office, ADR 0026): its old address answers 301 to the
-  // new one, for /experiences, /options and /events alike. One primary-key lookup per page view.
+  // new one, for /experiences, /options and /events alike. Registered after the static site, so
+  // the lookup runs only for an address it has no page for (a renamed record's page leaves the
+  // build with its old key), never on a page view.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const m = EXPERIENCE_PATH.exec(c.req.path);
     if (m) {
@@ -160,8 +164,6 @@ export function createApp(opts: AppOptions) {
     }
     return next();
   });
-
-  opts.extend?.(app);
   return app;
 }
 
