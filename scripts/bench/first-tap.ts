@@ -1,7 +1,7 @@
 // `npm run bench:first-tap [-- --url http://localhost:4420] [--before http://localhost:4421]
 // [--port 4476] [--runs 5] [--hover-ms 0] [--only bag]`:
 // how long a visitor waits between the first tap on a control and its visible response, on the
-// built site (issue 28, docs/decisions/0025). Each control is tapped on a cold page (a fresh
+// built site (issue 28, docs/decisions/0027). Each control is tapped on a cold page (a fresh
 // browser context: empty cache, no storage) once the page has loaded and the network is quiet,
 // at 1× and at 4× CPU throttle (Emulation.setCPUThrottlingRate, Lighthouse's mobile setting),
 // `--runs` times each. The time runs from the tap's pointerdown to the first animation frame in

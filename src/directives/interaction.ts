@@ -9,7 +9,7 @@
 // only after the adoption: between React's hydration and it, React would see an Enter or a click
 // with its own empty state (a search submitted with no words).
 // The tap that wakes an island is answered at once, in plain HTML (open-early.ts,
-// docs/decisions/0025): the panel its trigger controls opens while React loads, and the held
+// docs/decisions/0027): the panel its trigger controls opens while React loads, and the held
 // click, replayed, tells React about it. The island's code runs a frame after the event, once
 // that answer is painted. Once the page has loaded and gone idle, the island's code is fetched
 // (not run), so waking it costs no network round trip.
@@ -96,7 +96,7 @@ const interaction: ClientDirective = (load, opts, el) => {
     const target = event.target;
     // A mouse resting on the island starts the work early; a finger's touch does not, nor the
     // focus a press gives: the click follows within a frame or two and would wait behind React's
-    // long task (docs/decisions/0025). The click wakes the island, after answering.
+    // long task (docs/decisions/0027). The click wakes the island, after answering.
     if (event.type === "pointerdown") pressed = true;
     else if (event.type === "click") pressed = false;
     const notYet = event.type === "focusin" ? pressed : event instanceof PointerEvent && event.type !== "click" && event.pointerType !== "mouse";

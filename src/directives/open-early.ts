@@ -1,5 +1,5 @@
 // The first tap on a sleeping island is answered in plain HTML, before React is there
-// (docs/decisions/0025). An island's trigger names what it opens with aria-controls; the island
+// (docs/decisions/0027). An island's trigger names what it opens with aria-controls; the island
 // renders that panel in its server HTML, closed: a <dialog>, or an element inside a `hidden`
 // one (which may be a placeholder of the real content, rendered identically by the server and by
 // the island's first render, so hydration matches). The directive opens it on the tap and holds

@@ -150,12 +150,10 @@ export function createApp(opts: AppOptions) {
   // The test gateway's GrabPay page: only while the test gateway is the payment provider.
   if (payments.name === 'test') app.route(GRABPAY_PAGE_PATH, grabPayPageRoutes());
 
-  opts.extend?.(app);
-
   // An experience whose slug changed (back-office, ADR 0026): its old address answers 301 to the
-  // new one, for /experiences, /options and /events alike. Registered after the static site, so
-  // the lookup runs only for an address it has no page for (a renamed record's page leaves the
-  // build with its old key), never on a page view.
+  // new one, for /experiences, /options and /events alike, from the moment it is published (the
+  // old page's file stays until the rebuild is live). One primary-key lookup per page view:
+  // looking it up only on a miss would serve the old page until then.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const m = EXPERIENCE_PATH.exec(c.req.path);
     if (m) {
@@ -164,6 +162,8 @@ export function createApp(opts: AppOptions) {
     }
     return next();
   });
+
+  opts.extend?.(app);
   return app;
 }
 

@@ -12,7 +12,7 @@ test.describe('currency picker @mobile', () => {
     const price = page.locator('#availability [data-price-amount]').first();
     await expect(price).toHaveAttribute('data-price-shown', 'USD');
     // Before any interaction no island code has run (client:interaction): at most it is
-    // prefetched at idle, as modulepreload hints (docs/decisions/0025).
+    // prefetched at idle, as modulepreload hints (docs/decisions/0027).
     await expect(page.locator('astro-island:has(.currency-picker)')).toHaveAttribute('ssr', '');
     await expectOnlyPrefetched(page, scripts, /CurrencyPicker|react/i);
     const before = await price.textContent();

@@ -1,5 +1,5 @@
 // The first tap on a control whose island has not woken yet opens what it should, once
-// (docs/decisions/0025): on a cold page the panel opens from the plain HTML, React takes it over
+// (docs/decisions/0027): on a cold page the panel opens from the plain HTML, React takes it over
 // when the replayed tap arrives, and it is still open then (a tap counted twice would close it).
 // Not timed: `npm run bench:first-tap` measures how soon. Each check starts on a fresh page.
 import type { Locator, Page } from '@playwright/test';

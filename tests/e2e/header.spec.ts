@@ -34,7 +34,7 @@ test.describe('header menus', () => {
     // Pre-rendered: every destination link is in the page, hidden until opened.
     await expect(panel(page, 'destinations')).toBeHidden();
     expect(await panel(page, 'destinations').locator('a[href^="/countries/"], a[href^="/cities/"]').count()).toBeGreaterThan(10);
-    // Island code may be prefetched at idle, as modulepreload hints (docs/decisions/0025): none runs.
+    // Island code may be prefetched at idle, as modulepreload hints (docs/decisions/0027): none runs.
     await expectOnlyPrefetched(page, scripts, /./);
     await expect(page.locator('astro-island:has(#nav-destinations-trigger)')).toHaveAttribute('ssr', '');
 

@@ -109,9 +109,6 @@ test.describe('cookie consent', () => {
 
   test('is accessible with the banner open and with the preference centre open @mobile', async ({ page, axe }) => {
     test.slow(); // two full axe scans of the home page
-    // Two scans can outlast the newsletter pop-up's 30 s on a loaded machine; it is not what
-    // this test is about (its own tests are below), so it counts as seen.
-    await page.addInitScript(() => localStorage.setItem('hidden_subscription_poup', 'true'));
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
     await axe();
@@ -188,6 +185,7 @@ test('keeps the campaign of the landing URL in sessionStorage ss_utm', async ({ 
 });
 
 test.describe('newsletter pop-up', () => {
+  test.use({ newsletterPopup: true });
   test('appears once, 30 s after load, its React loading only then, and not again after a reload', async ({ page }) => {
     await withConsent(page);
     const scripts: string[] = [];
@@ -197,7 +195,7 @@ test.describe('newsletter pop-up', () => {
     await openWithPausedClock(page);
     await page.clock.runFor(29_900);
     await expect(popup(page)).toBeHidden();
-    // Islands' code may be prefetched at idle as modulepreload hints (docs/decisions/0025); none runs.
+    // Islands' code may be prefetched at idle as modulepreload hints (docs/decisions/0027); none runs.
     await expectOnlyPrefetched(page, scripts, /mount-popup|react/i);
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('hidden_subscription_poup'))).toBeNull();
@@ -336,7 +334,7 @@ test('a first visit loads no React before interaction', async ({ page }) => {
   await page.goto('/');
   await booted(page);
   await expect(banner(page)).toBeVisible();
-  // Island code may be fetched at idle as modulepreload hints (docs/decisions/0025): none of it runs.
+  // Island code may be fetched at idle as modulepreload hints (docs/decisions/0027): none of it runs.
   await expectOnlyPrefetched(page, scripts, /react|mount-popup/i);
   await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
 });

@@ -194,7 +194,7 @@ export default function BookingWidget({ option }: Props) {
       </div>
 
       {/* Both drops are in the server HTML, hidden: the tap that wakes the island opens one at
-          once (client:interaction, docs/decisions/0025). The calendar shows its placeholder
+          once (client:interaction, docs/decisions/0027). The calendar shows its placeholder
           until React renders the real one, the same on the server and at hydration. */}
       <div className="bw__drop" id={`${uid}-cal`} hidden={open !== 'calendar'}>
         {open === 'calendar' ? (

@@ -116,7 +116,7 @@ export default function CartButton() {
       <div className="hcart__panel" {...panelProps} role="dialog" aria-label="Your bag">
         <p className="hcart__title">Your bag</p>
         {/* Shown when the tap that wakes the island opens the panel before React is there
-            (docs/decisions/0025): the same on the server and at hydration, so it matches; the
+            (docs/decisions/0027): the same on the server and at hydration, so it matches; the
             boot script's data-cart-count picks the placeholder or the empty bag's line. */}
         {!open && (
           <div className="hcart__early">

@@ -33,7 +33,7 @@ export default function MobileMenu({ children, loginHref }: Props) {
   const focusAfter = useRef<string | null>(null);
 
   // The dialog may be open already: client:interaction opens it on the tap that wakes the
-  // island (docs/decisions/0025) and replays the tap here, so the state follows it.
+  // island (docs/decisions/0027) and replays the tap here, so the state follows it.
   const show = () => {
     const dialog = dialogRef.current;
     if (!dialog || open) return;

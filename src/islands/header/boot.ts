@@ -15,5 +15,5 @@ try {
 }
 
 // The bag does nothing on /checkout (a shell page: only the browser knows it is there), and the
-// plain-HTML opening of a first tap (docs/decisions/0025) skips a disabled trigger.
+// plain-HTML opening of a first tap (docs/decisions/0027) skips a disabled trigger.
 if (isCheckoutPath(window.location.pathname)) document.querySelector('.hcart__trigger')?.setAttribute('aria-disabled', 'true');

@@ -34,7 +34,7 @@ export function useHeaderMenu<Root extends HTMLElement>(id: string, { hover = tr
   // The island hydrates on the first hover: the pointer may already be over the trigger. Unless
   // it was clicked before hydrating (client:interaction marks the island): that click opened
   // the menu and is replayed, or a second one closed it again, and a hover opening here would
-  // race the replay or reopen what the visitor closed (docs/decisions/0025).
+  // race the replay or reopen what the visitor closed (docs/decisions/0027).
   useEffect(() => {
     const root = rootRef.current;
     if (hover && canHover() && root?.matches(':hover') && !root.closest('[data-clicked-early]')) openByHover();

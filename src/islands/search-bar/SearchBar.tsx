@@ -281,7 +281,7 @@ type ModalProps = {
 /**
  * Small screens: the full-screen modal titled 'Search' (native dialog: the page behind is inert).
  * The dialog and its head are always in the page, closed: the tap that wakes the island opens it
- * at once (client:interaction, docs/decisions/0025) over a placeholder body, which the fields
+ * at once (client:interaction, docs/decisions/0027) over a placeholder body, which the fields
  * replace when React opens it.
  */
 function SearchModal({ id, open, opener, onClose, onClearAll, onSubmit, children }: ModalProps) {

@@ -60,7 +60,7 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
     if (!hydrated.current) {
       hydrated.current = true;
       if (autoFocus) inputRef.current?.focus();
-      // Focused before hydration: client:interaction showed the panel (docs/decisions/0025) unless
+      // Focused before hydration: client:interaction showed the panel (docs/decisions/0027) unless
       // Escape or a press outside closed it again; the state follows what the page shows.
       if (inputRef.current && document.activeElement === inputRef.current && inputRef.current.getAttribute('aria-expanded') === 'true') setOpen(true);
       return;
@@ -155,7 +155,7 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
   const showPanel = open || inline;
   // Closed, the field keeps a hidden copy of the empty-text panel (top places, no history: the
   // same on the server and at hydration), which client:interaction shows on the focus that wakes
-  // the island (docs/decisions/0025) until React renders the real one.
+  // the island (docs/decisions/0027) until React renders the real one.
   const panel = showPanel ? renderPanel(items, q) : renderPanel(earlyItems, '', true);
 
   function option(item: Item, i: number, content: ReactNode, className: string) {
