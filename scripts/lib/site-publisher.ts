@@ -28,23 +28,17 @@ import { isSiteChange, type ContentRef, type PublishChange } from '../../src/con
 import type { ContentType } from '../../src/contract/content-changes.ts';
 import { isSelectedPage, type PageSelection } from '../../src/lib/page-selection.ts';
 import { inProcessGet } from './api-access.ts';
-import { buildInputsHash, buildSite, codeInputsHash, type SiteDirs, precompressFiles, runTool, swapIn, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
+import { buildInputsHash, buildSite, codeInputsHash, type SiteDirs, precompressFiles, runTool, swapIn, walkFiles, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
 import { affectedPages, embeddingTypes, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
 import { clearPending, readPending } from './pending-changes.ts';
-import { fileNameOf, pullContent, stableJson } from './pull-content.ts';
+import { fileNameOf, pullContent, readCachedRecord, stableJson } from './pull-content.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 type Rec = Record<string, unknown>;
 /** Above this many records to show, a publish builds everything (see publish()). */
 export const MAX_INCREMENTAL_RECORDS = 500;
 
-function readRecord(contentDir: string, ref: ContentRef): Rec | undefined {
-  try {
-    return JSON.parse(readFileSync(join(contentDir, ref.type, fileNameOf(ref.key)), 'utf8')) as Rec;
-  } catch {
-    return undefined;
-  }
-}
+const readRecord = (contentDir: string, ref: ContentRef): Rec | undefined => readCachedRecord(join(contentDir, ref.type, fileNameOf(ref.key)));
 
 type Referrer = { type: ContentType; key: string; record: Rec };
 type Change = ContentRef & { before?: Rec | undefined; after?: Rec | undefined };
@@ -103,12 +97,9 @@ export function pageOfFile(rel: string): string {
   return p || '/';
 }
 
-async function* walk(dir: string, base = dir): AsyncGenerator<string> {
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) yield* walk(p, base);
-    else yield relative(base, p);
-  }
+/** Every file under `dir`, as a path relative to it. */
+async function* walk(dir: string): AsyncGenerator<string> {
+  for await (const file of walkFiles(dir)) yield relative(dir, file);
 }
 
 const PAGE_FILE = /\.(html|xml|txt)$/;
