@@ -43,14 +43,34 @@ const readRecord = (contentDir: string, ref: ContentRef): Rec | undefined => rea
 type Referrer = { type: ContentType; key: string; record: Rec };
 type Change = ContentRef & { before?: Rec | undefined; after?: Rec | undefined };
 
+type Search = {
+  type: ContentType;
+  needle: string;
+  /**
+   * Set for the experiences of a country: of those, only the ones whose own city has fewer than
+   * SIMILAR_IN_CITY others show the changed one (their similar experiences fall back to the
+   * country: src/pages/experiences/[slugCode].astro).
+   */
+  country?: string;
+};
+/** Below this many other experiences in its city, an experience page shows its country's. */
+const SIMILAR_IN_CITY = 2;
+const slugIn = (r: Rec | undefined, field: string) => {
+  const v = (r?.[field] as Rec | undefined)?.['slug'];
+  return typeof v === 'string' ? v : undefined;
+};
+
 /** What to look for, and in which type's records, to find the records whose pages show a change. */
-function searchesFor(c: Change): { type: ContentType; needle: string }[] {
-  const out = embeddingTypes(c.type).map((type) => ({ type, needle: referenceNeedle(c.type, c.key) }));
+function searchesFor(c: Change): Search[] {
+  const out: Search[] = embeddingTypes(c.type).map((type) => ({ type, needle: referenceNeedle(c.type, c.key) }));
   if (c.type === 'options') {
-    // An experience page shows similar experiences of its city: its name, price and address.
+    // An experience page shows similar experiences of its city (its name, price and address), or
+    // of its country when its city has too few.
     for (const r of [c.before, c.after]) {
-      const city = (r?.['city'] as Rec | undefined)?.['slug'];
-      if (typeof city === 'string') out.push({ type: 'options', needle: referenceNeedle('cities', city) });
+      const city = slugIn(r, 'city');
+      const country = slugIn(r, 'country');
+      if (city) out.push({ type: 'options', needle: referenceNeedle('cities', city) });
+      if (country) out.push({ type: 'options', needle: referenceNeedle('countries', country), country });
     }
   }
   return out;
@@ -58,12 +78,15 @@ function searchesFor(c: Change): { type: ContentType; needle: string }[] {
 
 /**
  * For each change, the records whose pages show it: those of its embedding types that name it
- * (referenceNeedle), and for an experience the others of its city. Every file is read once for
- * all the changes, without blocking: a place's referrers are every experience in it, thousands
- * of files, and this runs in the process that answers the API.
+ * (referenceNeedle), and for an experience the others of its city and those of its country whose
+ * city is small. Every file is read once for all the changes, without blocking: a place's
+ * referrers are every experience in it, thousands of files, and this runs in the process that
+ * answers the API.
  */
 async function referrersOf(contentDir: string, changes: Change[]): Promise<Referrer[][]> {
   const out: Referrer[][] = changes.map(() => []);
+  // Per change, the experiences of a country, kept only once their cities are counted.
+  const inCountry: Referrer[][] = changes.map(() => []);
   const wanted = changes.flatMap((c, i) => searchesFor(c).map((s) => ({ ...s, i, self: c })));
   for (const type of new Set(wanted.map((w) => w.type))) {
     const dir = join(contentDir, type);
@@ -77,10 +100,24 @@ async function referrersOf(contentDir: string, changes: Change[]): Promise<Refer
       for (const w of askers) {
         if (!text.includes(w.needle) || (type === w.self.type && key === w.self.key)) continue;
         record ??= JSON.parse(text) as Rec;
-        if (!out[w.i]!.some((r) => r.type === type && r.key === key)) out[w.i]!.push({ type, key, record });
+        if (w.country !== undefined && slugIn(record, 'country') !== w.country) continue;
+        const list = w.country !== undefined ? inCountry[w.i]! : out[w.i]!;
+        if (!list.some((r) => r.type === type && r.key === key)) list.push({ type, key, record });
       }
     }
   }
+  inCountry.forEach((found, i) => {
+    const self = changes[i]!;
+    const perCity = new Map<string | undefined, number>();
+    for (const r of found) perCity.set(slugIn(r.record, 'city'), (perCity.get(slugIn(r.record, 'city')) ?? 0) + 1);
+    for (const r of found) {
+      const city = slugIn(r.record, 'city');
+      // Others in its city: the experiences of the country found there, less itself, plus the
+      // changed one when it is (or was) in that city.
+      const others = perCity.get(city)! - 1 + ([self.before, self.after].some((x) => slugIn(x, 'city') === city) ? 1 : 0);
+      if (others < SIMILAR_IN_CITY && !out[i]!.some((o) => o.type === r.type && o.key === r.key)) out[i]!.push(r);
+    }
+  });
   return out;
 }
 
