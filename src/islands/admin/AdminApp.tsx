@@ -9,7 +9,7 @@ import { Loading } from '../account/parts.tsx';
 import AmbassadorApplications from './AmbassadorApplications.tsx';
 import ExperienceEditor from './ExperienceEditor.tsx';
 import ExperienceList from './ExperienceList.tsx';
-import { BackOfficeNav, LoginRefusal, Refusal } from './parts.tsx';
+import { BackOfficeNav, EmptyPage, LoginRefusal, Refusal } from './parts.tsx';
 import SiteSettingsPage from './SiteSettings.tsx';
 import '../forms/forms.css';
 import '../account/account.css';
@@ -22,18 +22,13 @@ function Nav({ route }: { route: AdminRoute }) {
 
 function NotBuilt({ label }: { label: string }) {
   return (
-    <section className="adm-page">
-      <header className="adm-pagehead">
-        <h1>{label}</h1>
-      </header>
-      <div className="adm-card adm-empty">
-        <p className="adm-empty__title">{label} cannot be edited in the back-office yet</p>
-        <p className="muted">Until this section is built, changes to {label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences and site settings are editable now.</p>
-        <a className="button" href="/admin/experiences">
-          Edit experiences
-        </a>
-      </div>
-    </section>
+    <EmptyPage
+      heading={label}
+      title={`${label} cannot be edited in the back-office yet`}
+      text={`Until this section is built, changes to ${label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences and site settings are editable now.`}
+      href="/admin/experiences"
+      action="Edit experiences"
+    />
   );
 }
 
@@ -78,16 +73,7 @@ function Page({ route }: { route: AdminRoute }) {
       if (route.section === 'settings') return <SiteSettingsPage />;
       return <NotBuilt label={ADMIN_SECTIONS.find((s) => s.key === route.section)!.label} />;
     case 'unknown':
-      return (
-        <section className="adm-page">
-          <div className="adm-card adm-empty">
-            <p className="adm-empty__title">This page isn’t part of the back-office</p>
-            <a className="button" href="/admin">
-              Back-office home
-            </a>
-          </div>
-        </section>
-      );
+      return <EmptyPage title="This page isn’t part of the back-office" href="/admin" action="Back-office home" />;
   }
 }
 

@@ -53,6 +53,26 @@ export function Refusal({ title, text, action }: { title: string; text: string; 
   );
 }
 
+/** A page with nothing to show but a way on: a section not built yet, an unknown path. */
+export function EmptyPage({ heading, title, text, href, action }: { heading?: string; title: string; text?: string; href: string; action: string }) {
+  return (
+    <section className="adm-page">
+      {heading && (
+        <header className="adm-pagehead">
+          <h1>{heading}</h1>
+        </header>
+      )}
+      <div className="adm-card adm-empty">
+        <p className="adm-empty__title">{title}</p>
+        {text && <p className="muted">{text}</p>}
+        <a className="button" href={href}>
+          {action}
+        </a>
+      </div>
+    </section>
+  );
+}
+
 /** The refusal a signed-out visitor sees, with the log-in button. */
 export function LoginRefusal({ title, text }: { title: string; text: string }) {
   return (

@@ -166,7 +166,7 @@ export default function BookingDetail({ opened, id }: { opened: Opened; id: stri
         <div>
           <p className="eyebrow">Booking {b.number}</p>
           <h1>{b.experience.name}</h1>
-          <div className="adm-edit__meta">
+          <div className="adm-edit__meta ptn-meta">
             <BookingBadge status={b.status} />
             {b.placedAt && <span className="muted">Booked {formatWhen(b.placedAt)}</span>}
           </div>

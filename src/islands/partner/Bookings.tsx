@@ -102,16 +102,20 @@ export default function Bookings({ opened }: { opened: Opened }) {
           </p>
         )}
         {list.state.status === 'error' && <Problem text={list.state.error} onRetry={list.reload} />}
-        <div className="adm-table" aria-busy={list.state.status === 'loading'}>
+        <div className="adm-table ptn-inbox" aria-busy={list.state.status === 'loading'}>
           <table>
             <thead>
               <tr>
                 <th scope="col">Trip date</th>
-                <th scope="col">Booking</th>
+                <th scope="col" className="ptn-col-booking">
+                  Booking
+                </th>
                 <th scope="col" className="ptn-col-guests">
                   Guests
                 </th>
-                <th scope="col">Status</th>
+                <th scope="col" className="ptn-col-status">
+                  Status
+                </th>
                 <th scope="col" className="adm-col-price">
                   Value
                 </th>
@@ -124,7 +128,7 @@ export default function Bookings({ opened }: { opened: Opened }) {
                     <strong>{formatDate(b.startDate)}</strong>
                     <span className="adm-sub">{b.startTime ? formatTime(b.startTime) : b.endDate !== b.startDate ? `to ${formatDate(b.endDate)}` : 'All day'}</span>
                   </td>
-                  <td>
+                  <td className="ptn-col-booking">
                     <a className="adm-rowlink" href={hrefIn(opened, `/partner/bookings/${b.id}`)}>
                       <span>
                         <strong>{b.experience.name}</strong>
@@ -135,7 +139,7 @@ export default function Bookings({ opened }: { opened: Opened }) {
                     </a>
                   </td>
                   <td className="ptn-col-guests">{b.guests.total}</td>
-                  <td>
+                  <td className="ptn-col-status">
                     <BookingBadge status={b.status} />
                   </td>
                   <td className="adm-col-price">{formatPrice(b.total)}</td>

@@ -10,7 +10,7 @@ import { operatorInSearch, PARTNER_SECTIONS, partnerRoute, type PartnerRoute } f
 import { $sessionState, $user } from '../../stores/user.ts';
 import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { BackOfficeNav, LoginRefusal, Refusal } from '../admin/parts.tsx';
+import { BackOfficeNav, EmptyPage, LoginRefusal, Refusal } from '../admin/parts.tsx';
 import BookingDetail from './BookingDetail.tsx';
 import Bookings from './Bookings.tsx';
 import { hrefIn, type Opened } from './parts.tsx';
@@ -36,18 +36,13 @@ function OperatorPicker({ operators, current }: { operators: PartnerOperator[]; 
 
 function NotBuilt({ label, opened }: { label: string; opened: Opened }) {
   return (
-    <section className="adm-page">
-      <header className="adm-pagehead">
-        <h1>{label}</h1>
-      </header>
-      <div className="adm-card adm-empty">
-        <p className="adm-empty__title">{label} is not in the partner back-office yet</p>
-        <p className="muted">Until it is, write to partners@verdant.example and the Verdant team makes the change for you. Your bookings are here now.</p>
-        <a className="button" href={hrefIn(opened, '/partner')}>
-          Open bookings
-        </a>
-      </div>
-    </section>
+    <EmptyPage
+      heading={label}
+      title={`${label} is not in the partner back-office yet`}
+      text="Until it is, write to partners@verdant.example and the Verdant team makes the change for you. Your bookings are here now."
+      href={hrefIn(opened, '/partner')}
+      action="Open bookings"
+    />
   );
 }
 
@@ -60,16 +55,7 @@ function Page({ route, opened }: { route: PartnerRoute; opened: Opened }) {
     case 'section':
       return <NotBuilt opened={opened} label={PARTNER_SECTIONS.find((s) => s.key === route.section)!.label} />;
     case 'unknown':
-      return (
-        <section className="adm-page">
-          <div className="adm-card adm-empty">
-            <p className="adm-empty__title">This page isn’t part of the partner back-office</p>
-            <a className="button" href={hrefIn(opened, '/partner')}>
-              Bookings
-            </a>
-          </div>
-        </section>
-      );
+      return <EmptyPage title="This page isn’t part of the partner back-office" href={hrefIn(opened, '/partner')} action="Bookings" />;
   }
 }
 
