@@ -26,6 +26,7 @@ import { bookingRoutes } from './routes/booking/booking.ts';
 import { tripRoutes } from './routes/trips.ts';
 import { ambassadorRoutes } from './routes/ambassador.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { partnerRoutes, requirePartner } from './routes/partner.ts';
 import { redirectTarget } from './services/admin/editing.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
 import { creditRoutes } from './routes/credits.ts';
@@ -112,6 +113,9 @@ export function createApp(opts: AppOptions) {
   // Every /admin call (the back-office, ambassador review): one guard, 401 for a guest, 403 for
   // anyone signed in who is not an admin.
   api.use('/admin/*', requireAdmin);
+  // Every /partner call (the operators' back-office): 401 for a guest, 403 for anyone who is
+  // neither a member of an operator nor an admin.
+  api.use('/partner/*', requirePartner);
 
   api.get('/csrf-token', (c) => reply(c, { token: issueCsrfToken(c) }));
   api.route('/', authRoutes());
@@ -128,6 +132,7 @@ export function createApp(opts: AppOptions) {
   api.route('/', tripRoutes());
   api.route('/', ambassadorRoutes());
   api.route('/', adminRoutes());
+  api.route('/', partnerRoutes());
   api.all('*', () => {
     throw new HttpError(404, 'Not found');
   });

@@ -2,73 +2,33 @@
 // the path, waits for the session, and shows a clear refusal to anyone who is not an admin (the
 // API refuses them too: every /admin call answers 403).
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ADMIN_SECTIONS, adminRoute, type AdminRoute, type AdminSectionKey } from '../../lib/admin-pages.ts';
-import { openLoginModal } from '../../stores/ui.ts';
 import { $sessionState, $user } from '../../stores/user.ts';
 import { Loading } from '../account/parts.tsx';
 import AmbassadorApplications from './AmbassadorApplications.tsx';
 import ExperienceEditor from './ExperienceEditor.tsx';
 import ExperienceList from './ExperienceList.tsx';
+import { BackOfficeNav, EmptyPage, LoginRefusal, Refusal } from './parts.tsx';
 import SiteSettingsPage from './SiteSettings.tsx';
 import '../forms/forms.css';
 import '../account/account.css';
 import './admin.css';
 
-function Refusal({ title, text, action }: { title: string; text: string; action: React.ReactNode }) {
-  return (
-    <div className="adm-refusal" role="alert" aria-live="polite">
-      <p className="eyebrow">Verdant back-office</p>
-      <h1>{title}</h1>
-      <p className="lead">{text}</p>
-      <p className="adm-refusal__actions">{action}</p>
-    </div>
-  );
-}
-
 function Nav({ route }: { route: AdminRoute }) {
   const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : null;
-  // On a narrow screen the sections scroll sideways: bring the current one into view.
-  const list = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    const ul = list.current;
-    const current = ul?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!ul || !current || ul.scrollWidth <= ul.clientWidth) return;
-    ul.scrollLeft += current.getBoundingClientRect().left - ul.getBoundingClientRect().left - (ul.clientWidth - current.offsetWidth) / 2;
-  }, [active]);
-  return (
-    <nav className="adm-nav" aria-label="Back-office">
-      <a className="adm-nav__brand" href="/admin">
-        Back-office
-      </a>
-      <ul role="list" ref={list}>
-        {ADMIN_SECTIONS.map((s) => (
-          <li key={s.key}>
-            <a href={`/admin/${s.key}`} aria-current={active === s.key ? 'page' : undefined}>
-              {s.label}
-              {!s.built && <span className="adm-nav__soon">soon</span>}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <BackOfficeNav brand="Back-office" brandHref="/admin" active={active} items={ADMIN_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: `/admin/${s.key}`, soon: !s.built }))} />;
 }
 
 function NotBuilt({ label }: { label: string }) {
   return (
-    <section className="adm-page">
-      <header className="adm-pagehead">
-        <h1>{label}</h1>
-      </header>
-      <div className="adm-card adm-empty">
-        <p className="adm-empty__title">{label} cannot be edited in the back-office yet</p>
-        <p className="muted">Until this section is built, changes to {label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences and site settings are editable now.</p>
-        <a className="button" href="/admin/experiences">
-          Edit experiences
-        </a>
-      </div>
-    </section>
+    <EmptyPage
+      heading={label}
+      title={`${label} cannot be edited in the back-office yet`}
+      text={`Until this section is built, changes to ${label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences and site settings are editable now.`}
+      href="/admin/experiences"
+      action="Edit experiences"
+    />
   );
 }
 
@@ -113,16 +73,7 @@ function Page({ route }: { route: AdminRoute }) {
       if (route.section === 'settings') return <SiteSettingsPage />;
       return <NotBuilt label={ADMIN_SECTIONS.find((s) => s.key === route.section)!.label} />;
     case 'unknown':
-      return (
-        <section className="adm-page">
-          <div className="adm-card adm-empty">
-            <p className="adm-empty__title">This page isn’t part of the back-office</p>
-            <a className="button" href="/admin">
-              Back-office home
-            </a>
-          </div>
-        </section>
-      );
+      return <EmptyPage title="This page isn’t part of the back-office" href="/admin" action="Back-office home" />;
   }
 }
 
@@ -137,17 +88,7 @@ export default function AdminApp() {
 
   if (session !== 'ready') return <Loading label="Loading the back-office…" />;
   if (!user) {
-    return (
-      <Refusal
-        title="Log in to use the back-office"
-        text="The back-office is for Verdant’s editors. Log in with your editor account to continue."
-        action={
-          <button type="button" className="button" onClick={openLoginModal}>
-            Log In
-          </button>
-        }
-      />
-    );
+    return <LoginRefusal title="Log in to use the back-office" text="The back-office is for Verdant’s editors. Log in with your editor account to continue." />;
   }
   if (!user.isAdmin) {
     return (

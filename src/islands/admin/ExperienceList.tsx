@@ -8,7 +8,7 @@ import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { formatPrice } from '../booking/money.ts';
-import { StatusBadge } from './parts.tsx';
+import { Pager, StatusBadge } from './parts.tsx';
 
 type Filters = { q: string; status: string; kind: string; countryId: string; sort: string; page: number };
 
@@ -217,17 +217,7 @@ export default function ExperienceList() {
             </div>
           )}
         </div>
-        <nav className="adm-pager" aria-label="Pages">
-          <button type="button" className="button button--ghost" disabled={filters.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>
-            Previous
-          </button>
-          <span>
-            Page {filters.page} of {pages}
-          </span>
-          <button type="button" className="button button--ghost" disabled={filters.page >= pages} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>
-            Next
-          </button>
-        </nav>
+        <Pager page={filters.page} pages={pages} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
       </div>
     </section>
   );

@@ -1,4 +1,7 @@
-// Small shared pieces of the back-office: status badges and the publish run's live state.
+// Small shared pieces of the back-offices (admin and partner): the refusal screen, the section
+// navigation, status badges and the publish run's live state.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { openLoginModal } from '../../stores/ui.ts';
 import type { EditStatus, PublishRunView } from '../../contract/admin.ts';
 import { formatWhen } from './format.ts';
 
@@ -36,5 +39,100 @@ export function RunState({ run, lost }: { run: PublishRunView; lost?: string | n
         </a>
       )}
     </div>
+  );
+}
+
+export function Refusal({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+  return (
+    <div className="adm-refusal" role="alert" aria-live="polite">
+      <p className="eyebrow">Verdant back-office</p>
+      <h1>{title}</h1>
+      <p className="lead">{text}</p>
+      <p className="adm-refusal__actions">{action}</p>
+    </div>
+  );
+}
+
+/** A page with nothing to show but a way on: a section not built yet, an unknown path. */
+export function EmptyPage({ heading, title, text, href, action }: { heading?: string; title: string; text?: string; href: string; action: string }) {
+  return (
+    <section className="adm-page">
+      {heading && (
+        <header className="adm-pagehead">
+          <h1>{heading}</h1>
+        </header>
+      )}
+      <div className="adm-card adm-empty">
+        <p className="adm-empty__title">{title}</p>
+        {text && <p className="muted">{text}</p>}
+        <a className="button" href={href}>
+          {action}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** The refusal a signed-out visitor sees, with the log-in button. */
+export function LoginRefusal({ title, text }: { title: string; text: string }) {
+  return (
+    <Refusal
+      title={title}
+      text={text}
+      action={
+        <button type="button" className="button" onClick={openLoginModal}>
+          Log In
+        </button>
+      }
+    />
+  );
+}
+
+/** A list's pages: previous, "Page n of m", next. */
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  return (
+    <nav className="adm-pager" aria-label="Pages">
+      <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <button type="button" className="button button--ghost" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+export type NavItem = { key: string; label: string; href: string; soon?: boolean };
+
+/** The back-office's sections: a side column on wide screens, a row that scrolls sideways on narrow ones. */
+export function BackOfficeNav({ brand, brandHref, items, active, children }: { brand: string; brandHref: string; items: readonly NavItem[]; active: string | null; children?: ReactNode }) {
+  // On a narrow screen the sections scroll sideways: bring the current one into view.
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const ul = list.current;
+    const current = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !current || ul.scrollWidth <= ul.clientWidth) return;
+    ul.scrollLeft += current.getBoundingClientRect().left - ul.getBoundingClientRect().left - (ul.clientWidth - current.offsetWidth) / 2;
+  }, [active]);
+  return (
+    <nav className="adm-nav" aria-label="Back-office">
+      <a className="adm-nav__brand" href={brandHref}>
+        {brand}
+      </a>
+      {children}
+      <ul role="list" ref={list}>
+        {items.map((s) => (
+          <li key={s.key}>
+            <a href={s.href} aria-current={active === s.key ? 'page' : undefined}>
+              {s.label}
+              {s.soon && <span className="adm-nav__soon">soon</span>}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartSchema, PayResponse } from '../../contract/booking.ts';
 import { CancelResponse, ShareResponse, TripListResponse, TripResponse, type Trip } from '../../contract/trips.ts';
 import { addDays } from '../../lib/local-time.ts';
 import { checkoutPayments, options, orderItems, orderRefunds, outbox, partnerMemberships, reviews, testGatewayPayments, testGatewayRefunds, users } from '../db/schema.ts';
 import { Agent } from '../testing/agent.ts';
-import { expectStatus, instantSgd, openDeparture, pickOption, type OptionPick } from '../testing/booking.ts';
+import { bookAs, cardToken, expectStatus, instantSgd, openDeparture, pickOption, type Booked, type OptionPick } from '../testing/booking.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createPaymentProvider } from '../providers/payments/select.ts';
 
@@ -30,46 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function token(number = '4242424242424242'): Promise<string> {
-  const r = await t.post('/api/v1/test-gateway/tokens', { number, expMonth: 12, expYear: 2030, cvc: '123' });
-  expectStatus(r, 201);
-  return (r.body as { token: string }).token;
-}
-
-type Booked = { orderId: string; itemId: string; date: string; slotKey: string; paid: number };
-
+const token = (number?: string) => cardToken(t, number);
 /** Books `option` for the traveller through the real cart and pay calls. */
-async function book(option: OptionPick = walk, guests = 2, skip = 0): Promise<Booked> {
-  // A week out: the first open departure can fall inside the final 24 hours (no free
-  // cancellation, no date change) depending on the hour the suite runs.
-  const dates = await openDeparture(t, option.slugCode, guests + 4, { from: addDays(new Date().toISOString().slice(0, 10), 7) });
-  let dep = dates;
-  if (skip > 0) {
-    const later = addDays(dates.date, skip);
-    const r = await t.get(`/api/v1/detailed-timeslots?option_id=${option.slugCode}&date=${later}`);
-    const slot = (r.body as { timeslots?: { id: string; unitsLeft: number }[] }).timeslots?.find((s) => s.unitsLeft >= guests + 4);
-    if (slot) dep = { date: later, timeslotId: slot.id, unitsLeft: slot.unitsLeft };
-  }
-  const created = await traveller.post('/api/v1/cart', { currency: 'SGD', orderItem: { optionId: option.slugCode, startDate: dep.date, detailedTimeslotId: dep.timeslotId, quantity: guests } });
-  expectStatus(created, 201);
-  const cart = CartSchema.parse(created.body);
-  const paid = await traveller.post(
-    '/api/v1/checkouts/pay',
-    {
-      cartId: cart.id,
-      currency: 'SGD',
-      expectedTotal: cart.exchangedTotalAmountWithConversionFee,
-      contact: { name: 'Tess Traveller', email: 'traveller@verdant.test', phone: '+65 9123 4567' },
-      customers: Array.from({ length: guests }, (_, i) => ({ fullName: `Guest Number ${i + 1}`, dateOfBirth: '1990-01-01', nationality: 'British', passportNumber: 'K1234567A' })),
-      paymentMethod: 'card',
-      cardToken: await token(),
-    },
-    { headers: { 'idempotency-key': randomUUID(), 'x-user-token': traveller.token! } },
-  );
-  expectStatus(paid, 201);
-  const order = PayResponse.parse(paid.body).order;
-  return { orderId: order.id, itemId: order.orderItem!.id, date: dep.date, slotKey: dep.timeslotId.slice(11), paid: order.exchangedTotalAmountWithConversionFee.amount };
-}
+const book = (option: OptionPick = walk, guests = 2, skip = 0) => bookAs(t, traveller, option, { guests, skip });
 
 async function trip(itemId: string, who: Agent = traveller): Promise<Trip> {
   const r = await who.get(`/api/v1/trips/${itemId}`);

@@ -2,7 +2,6 @@
 // POST /orders/{id}/cancel, /user-refunds, /order_item_change_requests, /reviews, GET
 // /orders/{id}/share and /shares/{id}, POST /join, /decline, /leave; adding guests (a pay call:
 // Idempotency-Key and the user token); and the operator's transitions under /operator/.
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,25 +12,20 @@ import { orderItems } from '../db/schema.ts';
 import { fieldErrors, HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
 import { assertUserToken, currentUser, requireUser } from '../session.ts';
 import { idempotent } from '../services/booking/idempotency.ts';
+import { OPERATOR_ACTIONS, tripDeps as deps } from './operator-actions.ts';
 import {
   addGuestQuote,
   addGuests,
   answerShare,
   cancelTrip,
   listTrips,
-  operatorComplete,
-  operatorConfirm,
-  operatorDecideChange,
-  operatorDecline,
   readShare,
   requestDateChange,
   shareOrder,
   tripFor,
   writeReview,
-  type TripDeps,
 } from '../services/trips/index.ts';
 
-const deps = (c: Context<AppEnv>): TripDeps => ({ db: c.var.db, config: c.var.config, log: c.var.log, payments: c.var.payments });
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 const count = z.coerce.number().int().min(0).max(50).default(0);
 const AddGuestQuoteQuery = z.object({ quantity: count, childQuantity: count });
@@ -120,29 +114,13 @@ export function tripRoutes() {
   }
 
   // Operator side (partner users of the experience's operator, or admins; everyone else 404).
-  app.post('/operator/order-items/:id/confirm', requireUser, async (c) => {
-    const { id } = readParams(c, IdParams);
-    return reply(c, await operatorConfirm(deps(c), currentUser(c), id));
-  });
-  app.post('/operator/order-items/:id/decline', requireUser, async (c) => {
-    const { id } = readParams(c, IdParams);
-    const body = await readBody(c, OperatorDecisionBody);
-    return reply(c, await operatorDecline(deps(c), currentUser(c), id, body.note));
-  });
-  app.post('/operator/order-items/:id/change-request/accept', requireUser, async (c) => {
-    const { id } = readParams(c, IdParams);
-    const body = await readBody(c, OperatorDecisionBody);
-    return reply(c, await operatorDecideChange(deps(c), currentUser(c), id, true, body.note));
-  });
-  app.post('/operator/order-items/:id/change-request/reject', requireUser, async (c) => {
-    const { id } = readParams(c, IdParams);
-    const body = await readBody(c, OperatorDecisionBody);
-    return reply(c, await operatorDecideChange(deps(c), currentUser(c), id, false, body.note));
-  });
-  app.post('/operator/order-items/:id/complete', requireUser, async (c) => {
-    const { id } = readParams(c, IdParams);
-    return reply(c, await operatorComplete(deps(c), currentUser(c), id));
-  });
+  for (const action of OPERATOR_ACTIONS) {
+    app.post(`/operator/order-items/:id/${action.path}`, requireUser, async (c) => {
+      const { id } = readParams(c, IdParams);
+      const note = action.note ? (await readBody(c, OperatorDecisionBody)).note : undefined;
+      return reply(c, await action.run(deps(c), currentUser(c), id, note));
+    });
+  }
 
   return app;
 }

@@ -1,10 +1,13 @@
-// Helpers for booking tests: pick demo options by their traits, find an open departure, and
-// set a departure's capacity exactly.
+// Helpers for booking tests: pick demo options by their traits, find an open departure, set a
+// departure's capacity exactly, and book through the real cart and pay calls.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { AvailableDatesResponse, DetailedTimeslotsResponse } from '../../contract/booking.ts';
+import { randomUUID } from 'node:crypto';
+import { AvailableDatesResponse, CartSchema, DetailedTimeslotsResponse, PayResponse } from '../../contract/booking.ts';
+import { addDays } from '../../lib/local-time.ts';
 import type { Db } from '../db/client.ts';
 import { availabilityRules, availabilitySlots, options } from '../db/schema.ts';
+import type { Agent } from './agent.ts';
 import type { TestApp } from './test-app.ts';
 
 export type OptionPick = { id: number; slugCode: string; priceCurrency: string; bookType: 'instant' | 'request_to_book' };
@@ -61,4 +64,46 @@ export async function slotTaken(db: Db, optionId: number, date: string, slotKey:
 
 export function expectStatus(answer: { status: number; raw: unknown }, status: number) {
   if (answer.status !== status) expect.fail(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.raw).slice(0, 600)}`);
+}
+
+/** A test gateway card token (4242… pays). */
+export async function cardToken(t: TestApp, number = '4242424242424242'): Promise<string> {
+  const r = await t.post('/api/v1/test-gateway/tokens', { number, expMonth: 12, expYear: 2030, cvc: '123' });
+  expectStatus(r, 201);
+  return (r.body as { token: string }).token;
+}
+
+export type Booked = { orderId: string; itemId: string; date: string; slotKey: string; paid: number };
+
+/** Books `option` for `who` (a signed-in agent) through the real cart and pay calls, a week out or later. */
+export async function bookAs(t: TestApp, who: Agent, option: OptionPick, { guests = 2, skip = 0, contact = { name: 'Tess Traveller', email: 'traveller@verdant.test', phone: '+65 9123 4567' } } = {}): Promise<Booked> {
+  // A week out: the first open departure can fall inside the final 24 hours (no free
+  // cancellation, no date change) depending on the hour the suite runs.
+  const dates = await openDeparture(t, option.slugCode, guests + 4, { from: addDays(new Date().toISOString().slice(0, 10), 7) });
+  let dep = dates;
+  if (skip > 0) {
+    const later = addDays(dates.date, skip);
+    const r = await t.get(`/api/v1/detailed-timeslots?option_id=${option.slugCode}&date=${later}`);
+    const slot = (r.body as { timeslots?: { id: string; unitsLeft: number }[] }).timeslots?.find((s) => s.unitsLeft >= guests + 4);
+    if (slot) dep = { date: later, timeslotId: slot.id, unitsLeft: slot.unitsLeft };
+  }
+  const created = await who.post('/api/v1/cart', { currency: 'SGD', orderItem: { optionId: option.slugCode, startDate: dep.date, detailedTimeslotId: dep.timeslotId, quantity: guests } });
+  expectStatus(created, 201);
+  const cart = CartSchema.parse(created.body);
+  const paid = await who.post(
+    '/api/v1/checkouts/pay',
+    {
+      cartId: cart.id,
+      currency: 'SGD',
+      expectedTotal: cart.exchangedTotalAmountWithConversionFee,
+      contact,
+      customers: Array.from({ length: guests }, (_, i) => ({ fullName: `Guest Number ${i + 1}`, dateOfBirth: '1990-01-01', nationality: 'British', passportNumber: 'K1234567A' })),
+      paymentMethod: 'card',
+      cardToken: await cardToken(t),
+    },
+    { headers: { 'idempotency-key': randomUUID(), 'x-user-token': who.token! } },
+  );
+  expectStatus(paid, 201);
+  const order = PayResponse.parse(paid.body).order;
+  return { orderId: order.id, itemId: order.orderItem!.id, date: dep.date, slotKey: dep.timeslotId.slice(11), paid: order.exchangedTotalAmountWithConversionFee.amount };
 }

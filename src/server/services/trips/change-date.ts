@@ -9,7 +9,8 @@ import { takeUnits } from '../booking/availability.ts';
 import { loadMoneyContext } from '../booking/catalog.ts';
 import { resolveSelection } from '../booking/quote.ts';
 import { type TripDeps, nowOf, loadOwned } from './load.ts';
-import { mail, when, tripUrl, operatorEmailOf } from './mail.ts';
+import { mailOperator, operatorOf, partnerBookingUrl } from '../operator-mail.ts';
+import { mail, when, tripUrl } from './mail.ts';
 import { notAllowed, guestsOf, assertAction } from './rules.ts';
 import { viewOf } from './view.ts';
 
@@ -41,7 +42,7 @@ export async function requestDateChange(d: TripDeps, user: CurrentUser, body: { 
       note: body.note ?? '',
     });
     await tx.update(orderItems).set({ status: 'having_change_request', updatedAt: sql`now()` }).where(eq(orderItems.id, t.item.id));
-    const op = await operatorEmailOf(tx, t.option.id);
+    const op = await operatorOf(tx, t.option.id);
     await tx.insert(outbox).values(
       mail(t.order.customerEmail, `Date change requested: ${t.option.name} (${t.order.number})`, [
         `Hi ${t.order.customerName},`,
@@ -54,14 +55,12 @@ export async function requestDateChange(d: TripDeps, user: CurrentUser, body: { 
       ]),
     );
     if (op) {
-      await tx.insert(outbox).values(
-        mail(op.email, `Change request for booking ${t.order.number}: ${t.option.name}`, [
-          `${t.order.customerName} asks to move booking ${t.order.number} (${guestsOf(t.item)} guests) from ${when(t.item)} to ${when(resolved)}.`,
-          ...(body.note ? ['', `Their note: ${body.note}`] : []),
-          '',
-          'Please accept or reject it from your partner dashboard.',
-        ]),
-      );
+      await mailOperator(tx, d, op, `Change request for booking ${t.order.number}: ${t.option.name}`, [
+        `${t.order.customerName} asks to move booking ${t.order.number} (${guestsOf(t.item)} guests) from ${when(t.item)} to ${when(resolved)}.`,
+        ...(body.note ? ['', `Their note: ${body.note}`] : []),
+        '',
+        `Please accept or reject it in your partner dashboard: ${partnerBookingUrl(d.config.siteUrl, op, t.item.id)}`,
+      ]);
     }
   });
   const after = await loadOwned(d.db, t.item.id, user);

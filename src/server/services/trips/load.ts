@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { checkoutPayments, options, orderItemChangeRequests, orderItems, orderRefunds, orders, partnerMemberships, reviews, tripShares } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { PaymentProvider } from '../../providers/payments/port.ts';
 import { loadBookableOption, type BookableOption } from '../booking/catalog.ts';
 
@@ -15,7 +16,8 @@ export type ItemRow = typeof orderItems.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof checkoutPayments.$inferSelect;
 
-export type TripDeps = { db: Db; config: Config; log: Logger; payments: PaymentProvider; now?: () => Date };
+/** `jobs`: the durable queue, for e-mails handed to the mail-delivery job (null where none runs). */
+export type TripDeps = { db: Db; config: Config; log: Logger; payments: PaymentProvider; now?: () => Date; jobs?: JobQueue | null };
 export const nowOf = (d: { now?: (() => Date) | undefined }) => (d.now ? d.now() : new Date());
 
 export const tripNotFound = () => new HttpError(404, 'Trip not found');

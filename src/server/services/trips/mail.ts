@@ -1,8 +1,6 @@
 // The e-mails of a trip's life, written to the outbox in the transaction that changes it.
-import { eq } from 'drizzle-orm';
 import { formatDate, formatTime } from '../../../lib/format-date.ts';
 import type { Db } from '../../db/client.ts';
-import { operators, options } from '../../db/schema.ts';
 import { moneyFormatter } from '../booking/quote.ts';
 import type { Tx, TripDeps } from './load.ts';
 
@@ -15,9 +13,4 @@ export const tripUrl = (d: TripDeps, itemId: string) => `${d.config.siteUrl}/acc
 
 export async function formatMoney(db: Db | Tx, minor: number, code: string) {
   return (await moneyFormatter(db as Db))({ amount: minor, currency: code });
-}
-
-export async function operatorEmailOf(db: Db | Tx, optionId: number): Promise<{ name: string; email: string } | null> {
-  const [row] = await db.select({ name: operators.name, email: operators.contactEmail }).from(options).innerJoin(operators, eq(operators.id, options.operatorId)).where(eq(options.id, optionId));
-  return row ?? null;
 }

@@ -1,6 +1,7 @@
-// The confirmation e-mail, queued in the outbox with the order's state change.
+// The confirmation e-mail, queued in the outbox with the order's state change, and the operator's.
 import { cancellationDeadline, cancellationTerms } from '../../../../lib/cancellation-deadline.ts';
 import { formatDate, formatTime } from '../../../../lib/format-date.ts';
+import { mailOperator, operatorOf, partnerBookingUrl } from '../../operator-mail.ts';
 import { tripLink } from '../account-seam.ts';
 import type { BookableOption } from '../catalog.ts';
 import { moneyFormatter } from '../quote.ts';
@@ -56,4 +57,35 @@ export async function confirmationEmail(tx: Tx, d: CheckoutDeps, order: OrderRow
     'The Verdant team',
   ];
   return { channel: 'mail' as const, recipient: order.customerEmail, subject, body: lines.join('\n') };
+}
+
+/** The operator's e-mail about a new booking or request to book, once it is placed and paid. */
+export async function newBookingOperatorEmail(tx: Tx, d: CheckoutDeps, order: OrderRow, item: ItemRow, option: BookableOption) {
+  const op = await operatorOf(tx, option.id);
+  if (!op) return;
+  const format = await moneyFormatter(tx);
+  const rtb = item.status === 'processing';
+  const guests = item.quantity + item.childQuantity + item.localQuantity + item.childLocalQuantity;
+  const when = `${formatDate(item.startDate)}${item.startTime ? `, ${formatTime(item.startTime)}` : ''}${item.endDate !== item.startDate ? ` to ${formatDate(item.endDate)}` : ''}`;
+  const transport = option.transportItems.find((t) => t.id === item.transportItemId);
+  const room = option.rooms.find((r) => r.id === item.roomId);
+  await mailOperator(tx, d, op, rtb ? `Request to book ${order.number}: ${option.name}, ${formatDate(item.startDate)} (please answer)` : `New booking ${order.number}: ${option.name}, ${formatDate(item.startDate)}`, [
+    `Hello ${op.name},`,
+    '',
+    rtb
+      ? `${order.customerName} asks to book ${option.name}. Please confirm or decline within two working days; the traveller has paid and is refunded in full if you decline.`
+      : `${order.customerName} has booked ${option.name}. The booking is confirmed and paid.`,
+    '',
+    `Booking number: ${order.number}`,
+    `When: ${when} (local time)`,
+    ...(room ? [`Room: ${room.name}`] : []),
+    `Guests: ${guests}`,
+    ...(transport ? [`Pickup: ${transport.name}${order.pickupAddress ? ` from ${order.pickupAddress}` : ''}`] : []),
+    ...(order.specialRequests ? [`Requests: ${order.specialRequests}`] : []),
+    `Value: ${format({ amount: order.totalAmount, currency: order.baseCurrency })}`,
+    '',
+    `${rtb ? 'Answer it' : 'Guest list and details'}: ${partnerBookingUrl(d.config.siteUrl, op, item.id)}`,
+    '',
+    'The Verdant team',
+  ]);
 }

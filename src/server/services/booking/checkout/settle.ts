@@ -12,7 +12,7 @@ import { releaseUnits } from '../availability.ts';
 import { resolvedOfItem } from '../cart.ts';
 import { loadBookableOption, type BookableOption, type MoneyContext } from '../catalog.ts';
 import { placeGift } from '../../gifts/place.ts';
-import { confirmationEmail } from './confirmation-email.ts';
+import { confirmationEmail, newBookingOperatorEmail } from './confirmation-email.ts';
 import { type CheckoutDeps, HOLD_MS, type ItemRow, nowOf, type OrderRow, type Tx } from './deps.ts';
 import { freeOrderNumber } from './order-number.ts';
 import { itemOfOrder, orderView } from './order-view.ts';
@@ -159,6 +159,8 @@ export async function placeOrder(tx: Tx, d: CheckoutDeps, order: OrderRow, item:
   if (!awaiting && paidAt) await earnCommission(tx, updated ?? order, paidAt);
   const firstPlacement = order.status !== 'awaiting_payment' || awaiting;
   await tx.insert(outbox).values(await confirmationEmail(tx, d, updated ?? order, { ...item, status }, option, firstPlacement ? (awaiting ? 'held' : 'booked') : 'paid'));
+  // Once per booking: an unpaid hold tells the operator when it is paid.
+  if (!awaiting) await newBookingOperatorEmail(tx, d, updated ?? order, { ...item, status }, option);
 }
 
 /** Gives the seats (and the promotion redemption, and stored value) back, and the item back to its bag. */

@@ -1,0 +1,100 @@
+// The operators' back-office calls (spec §1 suppliers, §2 /partner, §4 booking statuses; issue 15).
+// Every call answers 401 to a guest and 403 to anyone signed in who is neither a member of an
+// operator nor an admin. A partner addresses only their own operators: another operator, or
+// another operator's booking, answers 404 (never revealing that it exists). Admins open any.
+//
+//   GET  /partner/operators                                   → PartnerOperatorsResponse
+//   GET  /partner/operators/{slug}/bookings?status=&from=&to=&page=&per=  → PartnerBookingList
+//   GET  /partner/operators/{slug}/bookings.csv?status=&from=&to=         → text/csv (every match)
+//   GET  /partner/operators/{slug}/bookings/{id}              → { booking }
+//   POST /partner/operators/{slug}/bookings/{id}/confirm      → { booking }
+//   POST /partner/operators/{slug}/bookings/{id}/decline      { note } → { booking } (note required: sent to the traveller)
+//   POST /partner/operators/{slug}/bookings/{id}/change-request/accept  { note? } → { booking }
+//   POST /partner/operators/{slug}/bookings/{id}/change-request/reject  { note? } → { booking }
+//   POST /partner/operators/{slug}/bookings/{id}/complete     → { booking }
+// The actions are today's operator calls (POST /operator/order-items/{id}/…): same rules, same
+// e-mails; an action the booking's status does not allow answers 409.
+import { z } from 'zod';
+import { BookingStatus, CustomerField, CustomerInfoSchema } from './booking.ts';
+import { IsoDate, IsoDateTime, MoneySchema } from './common.ts';
+
+export const PartnerOperatorSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  /** Where Verdant e-mails the operator about new bookings, requests and date changes. */
+  email: z.string(),
+  /** 'admin' when the viewer opens it as a Verdant admin rather than as a member. */
+  role: z.enum(['owner', 'staff', 'admin']),
+});
+export type PartnerOperator = z.infer<typeof PartnerOperatorSchema>;
+export const PartnerOperatorsResponse = z.object({ operators: z.array(PartnerOperatorSchema) });
+export type PartnerOperatorsResponse = z.infer<typeof PartnerOperatorsResponse>;
+
+/** The inbox's status filter: one booking status, everything, or what waits for the operator's answer. */
+export const PartnerStatusFilter = z.enum(['all', 'needs_action', ...BookingStatus.options]);
+export type PartnerStatusFilter = z.infer<typeof PartnerStatusFilter>;
+
+export const PartnerBookingFilters = z
+  .object({
+    status: PartnerStatusFilter.default('all'),
+    /** Trips starting on or after this date. */
+    from: IsoDate.optional(),
+    /** Trips starting on or before this date. */
+    to: IsoDate.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The end date must not be before the start date' });
+export type PartnerBookingFilters = z.infer<typeof PartnerBookingFilters>;
+
+export const PartnerBookingListQuery = z.intersection(
+  PartnerBookingFilters,
+  z.object({
+    page: z.coerce.number().int('Use a whole page number').min(1, 'Pages start at 1').max(10_000).default(1),
+    per: z.coerce.number().int().min(1).max(100, 'At most 100 a page').default(25),
+  }),
+);
+export type PartnerBookingListQuery = z.infer<typeof PartnerBookingListQuery>;
+
+export const PartnerAction = z.enum(['confirm', 'decline', 'accept_change', 'reject_change', 'complete']);
+export type PartnerAction = z.infer<typeof PartnerAction>;
+
+export const PartnerBookingSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: BookingStatus,
+  isGift: z.boolean(),
+  experience: z.object({ slugCode: z.string(), name: z.string() }),
+  startDate: IsoDate,
+  endDate: IsoDate,
+  startTime: z.string().nullable(),
+  room: z.string().nullable(),
+  guests: z.object({ adults: z.number().int(), children: z.number().int(), locals: z.number().int(), localChildren: z.number().int(), total: z.number().int() }),
+  customer: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  /** What the booking is worth in the operator's currency, before refunds. */
+  total: MoneySchema,
+  specialRequests: z.string(),
+  pickup: z.object({ name: z.string(), address: z.string().nullable() }).nullable(),
+  /** The details the operator needs of each guest, and what the guests gave. */
+  requiredCustomerInfos: z.array(CustomerField),
+  customers: z.array(z.object({ position: z.number().int(), info: CustomerInfoSchema, isSubmitted: z.boolean() })),
+  /** The open date-change request (while the booking has one). */
+  changeRequest: z.object({ startDate: IsoDate, endDate: IsoDate, startTime: z.string().nullable(), note: z.string(), createdAt: IsoDateTime }).nullable(),
+  placedAt: IsoDateTime.nullable(),
+  /** What the operator may do now (the operator calls refuse the rest with 409). */
+  actions: z.array(PartnerAction),
+});
+export type PartnerBooking = z.infer<typeof PartnerBookingSchema>;
+
+export const PartnerBookingList = z.object({
+  bookings: z.array(PartnerBookingSchema),
+  total: z.number().int(),
+  /** Bookings of this operator waiting for an answer (requests and date changes), whatever the filter. */
+  needsAction: z.number().int(),
+});
+export type PartnerBookingList = z.infer<typeof PartnerBookingList>;
+export const PartnerBookingResponse = z.object({ booking: PartnerBookingSchema });
+export type PartnerBookingResponse = z.infer<typeof PartnerBookingResponse>;
+
+/** Declining tells the traveller why: the reason goes into their e-mail. */
+export const PartnerDeclineBody = z.object({ note: z.string({ error: 'Tell the traveller why you decline' }).trim().min(1, 'Tell the traveller why you decline').max(1000, 'At most 1000 characters') });
+export type PartnerDeclineBody = z.infer<typeof PartnerDeclineBody>;

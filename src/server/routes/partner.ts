@@ -1,0 +1,66 @@
+// The operators' back-office calls under /partner (src/contract/partner.ts; issue 15). Every one
+// is behind requirePartner (app.ts): 401 for a guest, 403 for anyone who is neither a member of
+// an operator nor an admin. An operator the caller does not belong to, or a booking of another
+// operator, answers 404. The booking actions are the operator calls' own (operator-actions.ts).
+import type { MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { PartnerBookingFilters, PartnerBookingListQuery, PartnerDeclineBody } from '../../contract/partner.ts';
+import { OperatorDecisionBody } from '../../contract/trips.ts';
+import type { AppEnv } from '../context.ts';
+import { HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
+import { currentUser, NOT_LOGGED_IN } from '../session.ts';
+import { assertBookingOf, bookingOf, bookingsCsv, listBookings, mayUsePartner, openOperator, PARTNERS_ONLY, partnerOperators } from '../services/partner/bookings.ts';
+import { OPERATOR_ACTIONS, tripDeps } from './operator-actions.ts';
+
+export const requirePartner: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.user) throw new HttpError(401, NOT_LOGGED_IN);
+  if (!(await mayUsePartner(c.var.db, c.var.user))) throw new HttpError(403, PARTNERS_ONLY);
+  await next();
+};
+
+const OperatorParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,200}$/, 'Unknown operator') });
+const BookingParam = OperatorParam.extend({ id: z.string().regex(/^[\w-]{1,64}$/, 'Unknown booking') });
+
+export function partnerRoutes() {
+  const r = new Hono<AppEnv>();
+  const operator = (c: Parameters<typeof currentUser>[0], slug: string) => openOperator(c.var.db, currentUser(c), slug);
+
+  r.get('/partner/operators', async (c) => reply(c, { operators: await partnerOperators(c.var.db, currentUser(c)) }));
+
+  r.get('/partner/operators/:slug/bookings.csv', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    const filters = readQuery(c, PartnerBookingFilters);
+    const op = await operator(c, slug);
+    const day = new Date().toISOString().slice(0, 10);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${op.slug}-bookings-${day}.csv"`);
+    // A byte-order mark so spreadsheet programs read the file as UTF-8 (names, notes).
+    return c.body(`\uFEFF${await bookingsCsv(c.var.db, op, filters)}`);
+  });
+
+  r.get('/partner/operators/:slug/bookings', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    const q = readQuery(c, PartnerBookingListQuery);
+    return reply(c, await listBookings(c.var.db, await operator(c, slug), q));
+  });
+
+  r.get('/partner/operators/:slug/bookings/:id', async (c) => {
+    const { slug, id } = readParams(c, BookingParam);
+    return reply(c, { booking: await bookingOf(c.var.db, await operator(c, slug), id) });
+  });
+
+  for (const action of OPERATOR_ACTIONS) {
+    r.post(`/partner/operators/:slug/bookings/:id/${action.path}`, async (c) => {
+      const { slug, id } = readParams(c, BookingParam);
+      // Declining from the back-office always tells the traveller why.
+      const note = action.note ? (await readBody(c, action.path === 'decline' ? PartnerDeclineBody : OperatorDecisionBody)).note : undefined;
+      const op = await operator(c, slug);
+      await assertBookingOf(c.var.db, op, id);
+      await action.run(tripDeps(c), currentUser(c), id, note);
+      return reply(c, { booking: await bookingOf(c.var.db, op, id) });
+    });
+  }
+
+  return r;
+}
