@@ -8,6 +8,8 @@ import { openLoginModal } from '../../stores/ui.ts';
 import { $sessionState, $user } from '../../stores/user.ts';
 import { Loading } from '../account/parts.tsx';
 import AmbassadorApplications from './AmbassadorApplications.tsx';
+import ArticleEditor from './ArticleEditor.tsx';
+import ArticleList from './ArticleList.tsx';
 import ExperienceEditor from './ExperienceEditor.tsx';
 import ExperienceList from './ExperienceList.tsx';
 import SiteSettingsPage from './SiteSettings.tsx';
@@ -27,7 +29,7 @@ function Refusal({ title, text, action }: { title: string; text: string; action:
 }
 
 function Nav({ route }: { route: AdminRoute }) {
-  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : null;
+  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : null;
   // On a narrow screen the sections scroll sideways: bring the current one into view.
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -63,7 +65,7 @@ function NotBuilt({ label }: { label: string }) {
       </header>
       <div className="adm-card adm-empty">
         <p className="adm-empty__title">{label} cannot be edited in the back-office yet</p>
-        <p className="muted">Until this section is built, changes to {label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences and site settings are editable now.</p>
+        <p className="muted">Until this section is built, changes to {label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences, magazine articles and site settings are editable now.</p>
         <a className="button" href="/admin/experiences">
           Edit experiences
         </a>
@@ -74,6 +76,7 @@ function NotBuilt({ label }: { label: string }) {
 
 const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
   experiences: 'Edit drafts, preview, publish or schedule',
+  magazine: 'Articles: rich text, drafts, publish or schedule',
   ambassadors: 'Review applications',
   settings: 'Header and gift-guide navigation',
 };
@@ -107,8 +110,11 @@ function Page({ route }: { route: AdminRoute }) {
       return <Home />;
     case 'experience':
       return <ExperienceEditor id={route.id} />;
+    case 'article':
+      return <ArticleEditor id={route.id} />;
     case 'section':
       if (route.section === 'experiences') return <ExperienceList />;
+      if (route.section === 'magazine') return <ArticleList />;
       if (route.section === 'ambassadors') return <AmbassadorApplications />;
       if (route.section === 'settings') return <SiteSettingsPage />;
       return <NotBuilt label={ADMIN_SECTIONS.find((s) => s.key === route.section)!.label} />;
@@ -131,7 +137,7 @@ export default function AdminApp() {
   const user = useStore($user);
   const session = useStore($sessionState);
   useEffect(() => {
-    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : 'Back-office';
+    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : 'Back-office';
     document.title = `${label} | Verdant admin`;
   }, [route]);
 

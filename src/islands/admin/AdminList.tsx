@@ -1,0 +1,155 @@
+// The parts every back-office list shares (experiences, articles): filters kept in the address (so
+// a list can be shared and survives a reload), search as the editor types, the toolbar's selects,
+// the table's loading state, an empty state that clears the filters, and the pager.
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../api-client/client.ts';
+
+export const LIST_PER = 25;
+
+type BaseFilters = { q: string; sort: string; page: number };
+
+type ListOptions<F extends BaseFilters, D> = {
+  /** The list's address (`/admin/experiences`). */
+  path: string;
+  /** Filters from the address's query; `clear` keeps the sort and drops the rest. */
+  read: (p: URLSearchParams) => F;
+  /** The query of filters that differ from the defaults. */
+  write: (f: F) => Record<string, string>;
+  load: (f: F) => Promise<{ data: D }>;
+};
+
+export function useAdminList<F extends BaseFilters, D extends { total: number }>({ path, read, write, load }: ListOptions<F, D>) {
+  const [filters, setFilters] = useState<F>(() => read(new URLSearchParams(location.search)));
+  const [typed, setTyped] = useState(filters.q);
+  const [data, setData] = useState<D | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  // Search as the editor types, a moment after the last key.
+  useEffect(() => {
+    if (typed.trim() === filters.q) return;
+    const t = setTimeout(() => setFilters((f) => ({ ...f, q: typed.trim(), page: 1 })), 300);
+    return () => clearTimeout(t);
+  }, [typed, filters.q]);
+
+  useEffect(() => {
+    const qs = new URLSearchParams(write(filters)).toString();
+    history.replaceState(null, '', `${path}${qs ? `?${qs}` : ''}`);
+    let live = true;
+    setLoading(true);
+    load(filters).then(
+      ({ data: d }) => {
+        if (!live) return;
+        setData(d);
+        setError(null);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setError(errorMessage(err));
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [filters]);
+
+  return {
+    filters,
+    typed,
+    setTyped,
+    data,
+    error,
+    loading,
+    pages: data ? Math.max(1, Math.ceil(data.total / LIST_PER)) : 1,
+    /** Changes filters and goes back to the first page. */
+    set: (patch: Partial<F>) => setFilters((f) => ({ ...f, page: 1, ...patch })),
+    goTo: (page: number) => setFilters((f) => ({ ...f, page })),
+    clear: () => {
+      setTyped('');
+      setFilters((f) => ({ ...read(new URLSearchParams()), sort: f.sort }));
+    },
+  };
+}
+
+export function FilterSelect({ label, value, choices, onChange }: { label: string; value: string; choices: readonly (readonly [string, string])[]; onChange: (v: string) => void }) {
+  return (
+    <label className="adm-select">
+      <span className="visually-hidden">{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {choices.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export const STATUS_CHOICES = [
+  ['all', 'Any status'],
+  ['published', 'Published'],
+  ['changed', 'Unpublished changes'],
+  ['scheduled', 'Scheduled'],
+  ['unpublished', 'Unpublished'],
+] as const;
+
+type ListState = ReturnType<typeof useAdminList<BaseFilters, { total: number }>>;
+
+/** The card of a list: toolbar (search and the `filters`), error, table, empty state, pager. */
+export function ListCard({ list, searchLabel, searchPlaceholder, filters, empty, count, children }: {
+  list: Pick<ListState, 'typed' | 'setTyped' | 'error' | 'loading' | 'filters' | 'pages' | 'goTo' | 'clear'>;
+  searchLabel: string;
+  searchPlaceholder: string;
+  filters: React.ReactNode;
+  /** "No articles match" */
+  empty: string;
+  /** Rows on this page (null while the first page loads). */
+  count: number | null;
+  children: React.ReactNode;
+}) {
+  const page = list.filters.page;
+  return (
+    <div className="adm-card adm-list">
+      <div className="adm-toolbar" role="search">
+        <label className="adm-search">
+          <span className="visually-hidden">{searchLabel}</span>
+          <input type="search" value={list.typed} placeholder={searchPlaceholder} onChange={(e) => list.setTyped(e.target.value)} />
+        </label>
+        {filters}
+      </div>
+
+      {list.error && (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {list.error}
+        </p>
+      )}
+      <div className="adm-table" aria-busy={list.loading}>
+        <table>{children}</table>
+        {count === 0 && (
+          <div className="adm-empty">
+            <p className="adm-empty__title">{empty}</p>
+            <button type="button" className="button button--ghost" onClick={list.clear}>
+              Clear search and filters
+            </button>
+          </div>
+        )}
+      </div>
+      <nav className="adm-pager" aria-label="Pages">
+        <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => list.goTo(page - 1)}>
+          Previous
+        </button>
+        <span>
+          Page {page} of {list.pages}
+        </span>
+        <button type="button" className="button button--ghost" disabled={page >= list.pages} onClick={() => list.goTo(page + 1)}>
+          Next
+        </button>
+      </nav>
+    </div>
+  );
+}
+
+export const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
