@@ -1,12 +1,10 @@
 import { asc, eq, isNull } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminArticleListSchema, AdminArticleReferencesSchema, AdminArticleSchema, RevisionListSchema, type AdminArticle, type ArticleDraft } from '../../contract/admin.ts';
 import { BlogDetailSchema } from '../../contract/blogs.ts';
 import { blogs } from '../db/schema.ts';
-import { QUEUES } from '../jobs/queue.ts';
-import { publishHandler, type SiteBuilder } from '../services/publish.ts';
-import { Agent } from '../testing/agent.ts';
+import type { Agent } from '../testing/agent.ts';
+import { backOfficeAgents, recordingSite } from '../testing/back-office.ts';
 import { expectStatus } from '../testing/booking.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -18,31 +16,12 @@ let partner: Agent;
 let guest: Agent;
 let blog: { id: number; slug: string; title: string };
 
-const log = pino({ level: 'silent' });
-const built: { type: string; key: string }[][] = [];
-const site: SiteBuilder = {
-  async publish(changes) {
-    built.push(changes);
-    return { pages: 1, seconds: 0, mode: 'test' };
-  },
-  async preview(_ref, _record, runId) {
-    return { url: `/preview/${runId}/` };
-  },
-};
-const runPipeline = () => t.jobs.runDue(QUEUES.sitePublish.name, publishHandler({ db: t.db, log, site }));
+const { built, runPipeline } = recordingSite(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
   [blog] = await t.db.select({ id: blogs.id, slug: blogs.slug, title: blogs.title }).from(blogs).where(isNull(blogs.deletedAt)).orderBy(asc(blogs.id)).limit(1) as [typeof blog];
-  admin = new Agent(t, '198.51.100.80');
-  await admin.login('admin@verdant.test');
-  admin2 = new Agent(t, '198.51.100.81');
-  await admin2.login('admin@verdant.test');
-  traveller = new Agent(t, '198.51.100.82');
-  await traveller.login('traveller@verdant.test');
-  partner = new Agent(t, '198.51.100.83');
-  await partner.login('partner@verdant.test');
-  guest = new Agent(t, '198.51.100.84');
+  ({ admin, admin2, traveller, partner, guest } = await backOfficeAgents(t, (n) => `198.51.100.${80 + n}`));
 });
 afterAll(() => t.close());
 
