@@ -116,12 +116,29 @@ export type EditStatus = z.infer<typeof EditStatus>;
 
 export const EditorRefSchema = z.object({ id: z.string().nullable(), name: z.string() });
 
-export const AdminExperienceSchema = z.object({
+/** Where a record stands in the back-office (every kind's edit view has these). */
+const EDIT_STATE = {
   id: z.number().int(),
-  /** The live address (changes only when a new slug is published). */
-  liveSlugCode: z.string(),
   published: z.boolean(),
   status: EditStatus,
+  version: z.number().int(),
+  publishedVersion: z.number().int().nullable(),
+  hasUnpublishedChanges: z.boolean(),
+  scheduledAt: IsoDateTime.nullable(),
+  updatedAt: IsoDateTime,
+  updatedBy: EditorRefSchema.nullable(),
+  /** Old addresses that answer 301 to this record. */
+  redirectsFrom: z.array(z.string()),
+  /** The newest publish of this record, to follow its state. */
+  lastRun: PublishRunViewSchema.nullable(),
+  /** Images of the record, for previews (url per id). */
+  imageUrls: z.record(z.string(), z.string()),
+};
+
+export const AdminExperienceSchema = z.object({
+  ...EDIT_STATE,
+  /** The live address (changes only when a new slug is published). */
+  liveSlugCode: z.string(),
   kind: OptionKind,
   priceUnit: PriceUnit,
   currency: z.string(),
@@ -129,18 +146,6 @@ export const AdminExperienceSchema = z.object({
   currencyExponent: z.number().int(),
   /** What the editor edits: the saved draft, or the live record when there is none. */
   draft: ExperienceDraftSchema,
-  version: z.number().int(),
-  publishedVersion: z.number().int().nullable(),
-  hasUnpublishedChanges: z.boolean(),
-  scheduledAt: IsoDateTime.nullable(),
-  updatedAt: IsoDateTime,
-  updatedBy: EditorRefSchema.nullable(),
-  /** Old addresses that answer 301 to this experience. */
-  redirectsFrom: z.array(z.string()),
-  /** The newest publish of this record, to follow its state. */
-  lastRun: PublishRunViewSchema.nullable(),
-  /** Images of the record, for the image list (url per id). */
-  imageUrls: z.record(z.string(), z.string()),
 });
 export type AdminExperience = z.infer<typeof AdminExperienceSchema>;
 
@@ -162,14 +167,20 @@ export type PublishBody = z.infer<typeof PublishBody>;
 export const AdminSortSchema = z.enum(['updated_desc', 'updated_asc', 'name_asc', 'name_desc', 'price_asc', 'price_desc']);
 export const AdminStatusFilter = z.enum(['all', 'published', 'unpublished', 'changed', 'scheduled']);
 
+const LIST_PAGE = {
+  page: z.coerce.number().int().min(1, 'Pages start at 1').max(10_000).default(1),
+  per: z.coerce.number().int().min(1).max(100, 'At most 100 a page').default(25),
+};
+/** One page of a back-office list. */
+const listPage = <T extends z.ZodType>(row: T) => z.object({ items: z.array(row), total: z.number().int(), page: z.number().int(), per: z.number().int() });
+
 export const AdminExperienceListQuery = z.object({
   q: z.string().trim().max(100, 'At most 100 characters').optional(),
   status: AdminStatusFilter.default('all'),
   kind: OptionKind.optional(),
   countryId: z.coerce.number().int().positive().optional(),
   sort: AdminSortSchema.default('updated_desc'),
-  page: z.coerce.number().int().min(1, 'Pages start at 1').max(10_000).default(1),
-  per: z.coerce.number().int().min(1).max(100, 'At most 100 a page').default(25),
+  ...LIST_PAGE,
 });
 export type AdminExperienceListQuery = Partial<z.output<typeof AdminExperienceListQuery>>;
 
@@ -189,12 +200,7 @@ export const AdminExperienceRowSchema = z.object({
 });
 export type AdminExperienceRow = z.infer<typeof AdminExperienceRowSchema>;
 
-export const AdminExperienceListSchema = z.object({
-  items: z.array(AdminExperienceRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  per: z.number().int(),
-});
+export const AdminExperienceListSchema = listPage(AdminExperienceRowSchema);
 export type AdminExperienceList = z.infer<typeof AdminExperienceListSchema>;
 
 export const RevisionSchema = z.object({
@@ -299,21 +305,9 @@ export const ArticleDraftSchema = z.object({
 export type ArticleDraft = z.infer<typeof ArticleDraftSchema>;
 
 export const AdminArticleSchema = z.object({
-  id: z.number().int(),
+  ...EDIT_STATE,
   liveSlug: z.string(),
-  published: z.boolean(),
-  status: EditStatus,
   draft: ArticleDraftSchema,
-  version: z.number().int(),
-  publishedVersion: z.number().int().nullable(),
-  hasUnpublishedChanges: z.boolean(),
-  scheduledAt: IsoDateTime.nullable(),
-  updatedAt: IsoDateTime,
-  updatedBy: EditorRefSchema.nullable(),
-  redirectsFrom: z.array(z.string()),
-  lastRun: PublishRunViewSchema.nullable(),
-  /** Image previews (url per id) of the cover and the image blocks. */
-  imageUrls: z.record(z.string(), z.string()),
   /** Names of the experiences the body and related list name (per id). */
   optionNames: z.record(z.string(), z.string()),
 });
@@ -331,8 +325,7 @@ export const AdminArticleListQuery = z.object({
   kind: BlogKind.optional(),
   categoryId: z.coerce.number().int().positive().optional(),
   sort: AdminArticleSortSchema.default('updated_desc'),
-  page: z.coerce.number().int().min(1, 'Pages start at 1').max(10_000).default(1),
-  per: z.coerce.number().int().min(1).max(100, 'At most 100 a page').default(25),
+  ...LIST_PAGE,
 });
 export type AdminArticleListQuery = Partial<z.output<typeof AdminArticleListQuery>>;
 
@@ -351,7 +344,7 @@ export const AdminArticleRowSchema = z.object({
   imageUrl: z.string().nullable(),
 });
 export type AdminArticleRow = z.infer<typeof AdminArticleRowSchema>;
-export const AdminArticleListSchema = z.object({ items: z.array(AdminArticleRowSchema), total: z.number().int(), page: z.number().int(), per: z.number().int() });
+export const AdminArticleListSchema = listPage(AdminArticleRowSchema);
 export type AdminArticleList = z.infer<typeof AdminArticleListSchema>;
 
 export const AdminArticleReferencesSchema = z.object({

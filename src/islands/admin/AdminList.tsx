@@ -8,12 +8,28 @@ export const LIST_PER = 25;
 
 type BaseFilters = { q: string; sort: string; page: number };
 
+/** A list's filters from their defaults: read from and written to the address (snake_case names, only what differs from the default), and the API query. */
+export function listFilters<D extends { q: string; sort: string } & Record<string, string>>(defaults: D) {
+  type F = D & { page: number };
+  const wire = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const keys = Object.keys(defaults);
+  const text = (f: F) => f as unknown as Record<string, string>;
+  return {
+    read: (p: URLSearchParams): F => ({ ...Object.fromEntries(keys.map((k) => [k, p.get(wire(k)) ?? defaults[k]])), page: Math.max(1, Number(p.get('page')) || 1) }) as F,
+    write: (f: F): Record<string, string> => ({
+      ...Object.fromEntries(keys.filter((k) => text(f)[k] !== defaults[k]).map((k) => [wire(k), text(f)[k]!])),
+      ...(f.page > 1 ? { page: String(f.page) } : {}),
+    }),
+    /** The list call's query: the filters that are set (`…Id` as numbers), the page and LIST_PER. */
+    query: (f: F) => ({ ...Object.fromEntries(keys.filter((k) => text(f)[k] !== '').map((k) => [k, k.endsWith('Id') ? Number(text(f)[k]) : text(f)[k]])), page: f.page, per: LIST_PER }),
+  };
+}
+
 type ListOptions<F extends BaseFilters, D> = {
   /** The list's address (`/admin/experiences`). */
   path: string;
-  /** Filters from the address's query; `clear` keeps the sort and drops the rest. */
+  /** Filters from the address's query (listFilters); `clear` keeps the sort and drops the rest. */
   read: (p: URLSearchParams) => F;
-  /** The query of filters that differ from the defaults. */
   write: (f: F) => Record<string, string>;
   load: (f: F) => Promise<{ data: D }>;
 };

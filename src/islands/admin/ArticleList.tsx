@@ -6,11 +6,9 @@ import { BLOG_KIND_NAMES, BLOG_KINDS } from '../../contract/blogs.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { FilterSelect, LIST_PER, ListCard, shortDate, STATUS_CHOICES, useAdminList } from './AdminList.tsx';
+import { FilterSelect, ListCard, listFilters, shortDate, STATUS_CHOICES, useAdminList } from './AdminList.tsx';
 import { StatusBadge } from './parts.tsx';
 
-type Filters = { q: string; status: string; kind: string; categoryId: string; sort: string; page: number };
-type Q = NonNullable<AdminArticleListQuery>;
 
 const KINDS = [['', 'Every kind'], ...BLOG_KINDS.map((k) => [k, BLOG_KIND_NAMES[k]] as const)] as const;
 const SORTS = [
@@ -22,37 +20,12 @@ const SORTS = [
   ['title_desc', 'Title Z–A'],
 ] as const;
 
-const read = (p: URLSearchParams): Filters => ({
-  q: p.get('q') ?? '',
-  status: p.get('status') ?? 'all',
-  kind: p.get('kind') ?? '',
-  categoryId: p.get('category_id') ?? '',
-  sort: p.get('sort') ?? 'updated_desc',
-  page: Math.max(1, Number(p.get('page')) || 1),
-});
-
-const write = (f: Filters): Record<string, string> => ({
-  ...(f.q ? { q: f.q } : {}),
-  ...(f.status !== 'all' ? { status: f.status } : {}),
-  ...(f.kind ? { kind: f.kind } : {}),
-  ...(f.categoryId ? { category_id: f.categoryId } : {}),
-  ...(f.sort !== 'updated_desc' ? { sort: f.sort } : {}),
-  ...(f.page > 1 ? { page: String(f.page) } : {}),
-});
-
-const load = (f: Filters) =>
-  adminArticles({
-    status: f.status as NonNullable<Q['status']>,
-    sort: f.sort as NonNullable<Q['sort']>,
-    page: f.page,
-    per: LIST_PER,
-    ...(f.q ? { q: f.q } : {}),
-    ...(f.kind ? { kind: f.kind as NonNullable<Q['kind']> } : {}),
-    ...(f.categoryId ? { categoryId: Number(f.categoryId) } : {}),
-  });
+const FILTERS = listFilters({ q: '', status: 'all', kind: '', categoryId: '', sort: 'updated_desc' });
+// The selects offer only the contract's values; the server checks them again (422).
+const load = (f: ReturnType<typeof FILTERS.read>) => adminArticles(FILTERS.query(f) as AdminArticleListQuery);
 
 export default function ArticleList() {
-  const list = useAdminList({ path: '/admin/magazine', read, write, load });
+  const list = useAdminList({ path: '/admin/magazine', ...FILTERS, load });
   const references = useApi(adminArticleReferences, 'article-references');
   const refs = references.state.status === 'ready' ? references.state.data : null;
   const { filters, data, set } = list;

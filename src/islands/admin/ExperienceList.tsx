@@ -6,11 +6,9 @@ import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { formatPrice } from '../booking/money.ts';
-import { FilterSelect, LIST_PER, ListCard, shortDate, STATUS_CHOICES, useAdminList } from './AdminList.tsx';
+import { FilterSelect, ListCard, listFilters, shortDate, STATUS_CHOICES, useAdminList } from './AdminList.tsx';
 import { StatusBadge } from './parts.tsx';
 
-type Filters = { q: string; status: string; kind: string; countryId: string; sort: string; page: number };
-type Q = NonNullable<AdminExperienceListQuery>;
 
 const KINDS = [
   ['', 'Every kind'],
@@ -28,37 +26,12 @@ const SORTS = [
   ['price_desc', 'Price, high to low'],
 ] as const;
 
-const read = (p: URLSearchParams): Filters => ({
-  q: p.get('q') ?? '',
-  status: p.get('status') ?? 'all',
-  kind: p.get('kind') ?? '',
-  countryId: p.get('country_id') ?? '',
-  sort: p.get('sort') ?? 'updated_desc',
-  page: Math.max(1, Number(p.get('page')) || 1),
-});
-
-const write = (f: Filters): Record<string, string> => ({
-  ...(f.q ? { q: f.q } : {}),
-  ...(f.status !== 'all' ? { status: f.status } : {}),
-  ...(f.kind ? { kind: f.kind } : {}),
-  ...(f.countryId ? { country_id: f.countryId } : {}),
-  ...(f.sort !== 'updated_desc' ? { sort: f.sort } : {}),
-  ...(f.page > 1 ? { page: String(f.page) } : {}),
-});
-
-const load = (f: Filters) =>
-  adminExperiences({
-    status: f.status as NonNullable<Q['status']>,
-    sort: f.sort as NonNullable<Q['sort']>,
-    page: f.page,
-    per: LIST_PER,
-    ...(f.q ? { q: f.q } : {}),
-    ...(f.kind ? { kind: f.kind as NonNullable<Q['kind']> } : {}),
-    ...(f.countryId ? { countryId: Number(f.countryId) } : {}),
-  });
+const FILTERS = listFilters({ q: '', status: 'all', kind: '', countryId: '', sort: 'updated_desc' });
+// The selects offer only the contract's values; the server checks them again (422).
+const load = (f: ReturnType<typeof FILTERS.read>) => adminExperiences(FILTERS.query(f) as AdminExperienceListQuery);
 
 export default function ExperienceList() {
-  const list = useAdminList({ path: '/admin/experiences', read, write, load });
+  const list = useAdminList({ path: '/admin/experiences', ...FILTERS, load });
   const references = useApi(adminReferences, 'references');
   const refs = references.state.status === 'ready' ? references.state.data : null;
   const { filters, data, set } = list;

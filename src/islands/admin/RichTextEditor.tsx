@@ -5,11 +5,11 @@
 // writing what would be dropped.
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 type Props = { value: string; onChange: (html: string) => void; label: string; error?: string | undefined };
 
-const EXTENSIONS = [
+const extensions = () => [
   StarterKit.configure({
     heading: { levels: [2, 3] },
     code: false,
@@ -22,8 +22,10 @@ const EXTENSIONS = [
 
 export default function RichTextEditor({ value, onChange, label, error }: Props) {
   const labelId = useId();
+  // Each editor its own extension instances (they hold per-editor state).
+  const [ext] = useState(extensions);
   const editor = useEditor({
-    extensions: EXTENSIONS,
+    extensions: ext,
     content: value,
     editorProps: { attributes: { class: 'adm-rte__content', role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId } },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
@@ -44,7 +46,9 @@ export default function RichTextEditor({ value, onChange, label, error }: Props)
   });
   // A value set from outside (a restore, a reload) replaces the text; typing does not come back here.
   useEffect(() => {
-    if (editor && value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
+    // The hook may hand over an instance it has destroyed while it replaces it (React 19 effects).
+    if (!editor || editor.isDestroyed) return;
+    if (value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   const chain = () => editor!.chain().focus();
