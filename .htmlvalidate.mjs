@@ -17,6 +17,9 @@
 //   of a list styled `list-style: none`, and VoiceOver then stops announcing it as a list.
 // form-dup-name also lets checkboxes share a name: a group of checkboxes with one name is how
 // HTML sends several chosen values (the corporate form's destinations), as radios send one.
+// prefer-native-element leaves out listbox: the search box's suggestions are the ARIA combobox
+// pattern's listbox (grouped options with pictures, rendered closed in the page since ADR 0027),
+// which a <select> cannot be.
 // valid-id in its relaxed form: HTML allows any id without spaces, and React's useId gives
 // ids starting with "_", which the strict form (from HTML 4) rejects.
 /** @type {import('html-validate').ConfigData} */
@@ -31,6 +34,7 @@ export default {
     'no-inline-style': 'off',
     'long-title': 'off',
     'no-redundant-role': 'off',
+    'prefer-native-element': ['error', { exclude: ['listbox'] }],
     'valid-id': ['error', { relaxed: true }],
     'form-dup-name': ['error', { shared: ['radio', 'checkbox', 'submit', 'button', 'reset'] }],
   },

@@ -84,7 +84,8 @@ function run(cmd: string, args: string[], env: Record<string, string>, quiet: bo
   });
 }
 
-async function* walkFiles(dir: string): AsyncGenerator<string> {
+/** Every file under `dir`, recursively, as a full path. */
+export async function* walkFiles(dir: string): AsyncGenerator<string> {
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory()) yield* walkFiles(p);

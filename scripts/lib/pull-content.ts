@@ -71,6 +71,9 @@ export function stableJson(value: unknown): string {
 /** File name of a record key (tags are `<kind>/<slug>`). */
 export const fileNameOf = (key: string) => `${key.replace(/\//g, '__')}.json`;
 
+/** A record as the content cache holds it; undefined when the cache has no such file. */
+export const readCachedRecord = (file: string) => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined);
+
 function writeAtomically(path: string, text: string) {
   writeFileSync(`${path}.tmp`, text);
   renameSync(`${path}.tmp`, path);
@@ -153,7 +156,6 @@ export async function pullContent(opts: {
       log('  record index unreadable: reading it again from the cache');
     }
   }
-  const readCached = (file: string) => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined);
 
   for (const type of CONTENT_TYPES) {
     const typeDir = join(dir, type);
@@ -196,7 +198,7 @@ export async function pullContent(opts: {
           if (previous !== undefined && previous !== change.key) {
             // Renamed: the record under its old key is gone from the site.
             const oldFile = join(typeDir, fileNameOf(previous));
-            const before = readCached(oldFile);
+            const before = readCachedRecord(oldFile);
             // (Unless another record has taken that key in this pull: two slugs swapped.)
             if (before && before['id'] === id) {
               rmSync(oldFile);

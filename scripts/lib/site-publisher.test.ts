@@ -109,6 +109,21 @@ describe('publishing into the live build', () => {
     expect(readFileSync(join(before, 'pagefind', 'pagefind-entry.json'), 'utf8')).toBe('{"old":true}');
   });
 
+  it("an experience also re-renders the pages of its country's experiences whose city is too small to fill their similar list", async () => {
+    const at = (slugCode: string, city: string, country: string) => ({ ...option(slugCode, slugCode), city: { slug: city }, country: { slug: country, code: 'XX' } });
+    const add = (r: ReturnType<typeof at>) => write(join(contentDir, 'options', `${r.slugCode}.json`), JSON.stringify(r, null, 2));
+    add(at('hike-c3', 'munduk', 'indonesia')); // alone in its city: shows Indonesia's experiences
+    for (const k of ['surf-e1', 'surf-e2', 'surf-e3']) add(at(k, 'canggu', 'indonesia')); // three: its own city's
+    add(at('temple-d4', 'kyoto', 'japan')); // another country
+    const tools = fakeTools();
+    const p = publisher(tools, () => write(join(contentDir, 'options', 'walk-a1.json'), JSON.stringify(option('walk-a1', 'Sunrise terrace walk'), null, 2)));
+    await p.publish([{ type: 'options', key: 'walk-a1' }]);
+    const pages = tools.selections[0]!.pages;
+    expect(pages).toContain('/experiences/hike-c3');
+    expect(pages).toContain('/experiences/dive-b2');
+    expect(pages.filter((x) => /surf|temple/.test(x))).toEqual([]);
+  });
+
   it('a failed render leaves the live site as it was and says why', async () => {
     const p = publisher(fakeTools({ failRender: 'render of /experiences/walk-a1 failed: boom' }), () =>
       write(join(contentDir, 'options', 'walk-a1.json'), JSON.stringify(option('walk-a1', 'Broken'))),

@@ -28,35 +28,49 @@ import { isSiteChange, type ContentRef, type PublishChange } from '../../src/con
 import type { ContentType } from '../../src/contract/content-changes.ts';
 import { isSelectedPage, type PageSelection } from '../../src/lib/page-selection.ts';
 import { inProcessGet } from './api-access.ts';
-import { buildInputsHash, buildSite, codeInputsHash, type SiteDirs, precompressFiles, runTool, swapIn, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
+import { buildInputsHash, buildSite, codeInputsHash, type SiteDirs, precompressFiles, runTool, swapIn, walkFiles, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
 import { affectedPages, embeddingTypes, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
 import { clearPending, readPending } from './pending-changes.ts';
-import { fileNameOf, pullContent, stableJson } from './pull-content.ts';
+import { fileNameOf, pullContent, readCachedRecord, stableJson } from './pull-content.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 type Rec = Record<string, unknown>;
 /** Above this many records to show, a publish builds everything (see publish()). */
 export const MAX_INCREMENTAL_RECORDS = 500;
 
-function readRecord(contentDir: string, ref: ContentRef): Rec | undefined {
-  try {
-    return JSON.parse(readFileSync(join(contentDir, ref.type, fileNameOf(ref.key)), 'utf8')) as Rec;
-  } catch {
-    return undefined;
-  }
-}
+const readRecord = (contentDir: string, ref: ContentRef): Rec | undefined => readCachedRecord(join(contentDir, ref.type, fileNameOf(ref.key)));
 
 type Referrer = { type: ContentType; key: string; record: Rec };
 type Change = ContentRef & { before?: Rec | undefined; after?: Rec | undefined };
 
+type Search = {
+  type: ContentType;
+  needle: string;
+  /**
+   * Set for the experiences of a country: of those, only the ones whose own city has fewer than
+   * SIMILAR_IN_CITY others show the changed one (their similar experiences fall back to the
+   * country: src/pages/experiences/[slugCode].astro).
+   */
+  country?: string;
+};
+/** Below this many other experiences in its city, an experience page shows its country's. */
+const SIMILAR_IN_CITY = 2;
+const slugIn = (r: Rec | undefined, field: string) => {
+  const v = (r?.[field] as Rec | undefined)?.['slug'];
+  return typeof v === 'string' ? v : undefined;
+};
+
 /** What to look for, and in which type's records, to find the records whose pages show a change. */
-function searchesFor(c: Change): { type: ContentType; needle: string }[] {
-  const out = embeddingTypes(c.type).map((type) => ({ type, needle: referenceNeedle(c.type, c.key) }));
+function searchesFor(c: Change): Search[] {
+  const out: Search[] = embeddingTypes(c.type).map((type) => ({ type, needle: referenceNeedle(c.type, c.key) }));
   if (c.type === 'options') {
-    // An experience page shows similar experiences of its city: its name, price and address.
+    // An experience page shows similar experiences of its city (its name, price and address), or
+    // of its country when its city has too few.
     for (const r of [c.before, c.after]) {
-      const city = (r?.['city'] as Rec | undefined)?.['slug'];
-      if (typeof city === 'string') out.push({ type: 'options', needle: referenceNeedle('cities', city) });
+      const city = slugIn(r, 'city');
+      const country = slugIn(r, 'country');
+      if (city) out.push({ type: 'options', needle: referenceNeedle('cities', city) });
+      if (country) out.push({ type: 'options', needle: referenceNeedle('countries', country), country });
     }
   }
   return out;
@@ -64,12 +78,15 @@ function searchesFor(c: Change): { type: ContentType; needle: string }[] {
 
 /**
  * For each change, the records whose pages show it: those of its embedding types that name it
- * (referenceNeedle), and for an experience the others of its city. Every file is read once for
- * all the changes, without blocking: a place's referrers are every experience in it, thousands
- * of files, and this runs in the process that answers the API.
+ * (referenceNeedle), and for an experience the others of its city and those of its country whose
+ * city is small. Every file is read once for all the changes, without blocking: a place's
+ * referrers are every experience in it, thousands of files, and this runs in the process that
+ * answers the API.
  */
 async function referrersOf(contentDir: string, changes: Change[]): Promise<Referrer[][]> {
   const out: Referrer[][] = changes.map(() => []);
+  // Per change, the experiences of a country, kept only once their cities are counted.
+  const inCountry: Referrer[][] = changes.map(() => []);
   const wanted = changes.flatMap((c, i) => searchesFor(c).map((s) => ({ ...s, i, self: c })));
   for (const type of new Set(wanted.map((w) => w.type))) {
     const dir = join(contentDir, type);
@@ -83,10 +100,24 @@ async function referrersOf(contentDir: string, changes: Change[]): Promise<Refer
       for (const w of askers) {
         if (!text.includes(w.needle) || (type === w.self.type && key === w.self.key)) continue;
         record ??= JSON.parse(text) as Rec;
-        if (!out[w.i]!.some((r) => r.type === type && r.key === key)) out[w.i]!.push({ type, key, record });
+        if (w.country !== undefined && slugIn(record, 'country') !== w.country) continue;
+        const list = w.country !== undefined ? inCountry[w.i]! : out[w.i]!;
+        if (!list.some((r) => r.type === type && r.key === key)) list.push({ type, key, record });
       }
     }
   }
+  inCountry.forEach((found, i) => {
+    const self = changes[i]!;
+    const perCity = new Map<string | undefined, number>();
+    for (const r of found) perCity.set(slugIn(r.record, 'city'), (perCity.get(slugIn(r.record, 'city')) ?? 0) + 1);
+    for (const r of found) {
+      const city = slugIn(r.record, 'city');
+      // Others in its city: the experiences of the country found there, less itself, plus the
+      // changed one when it is (or was) in that city.
+      const others = perCity.get(city)! - 1 + ([self.before, self.after].some((x) => slugIn(x, 'city') === city) ? 1 : 0);
+      if (others < SIMILAR_IN_CITY && !out[i]!.some((o) => o.type === r.type && o.key === r.key)) out[i]!.push(r);
+    }
+  });
   return out;
 }
 
@@ -103,12 +134,9 @@ export function pageOfFile(rel: string): string {
   return p || '/';
 }
 
-async function* walk(dir: string, base = dir): AsyncGenerator<string> {
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) yield* walk(p, base);
-    else yield relative(base, p);
-  }
+/** Every file under `dir`, as a path relative to it. */
+async function* walk(dir: string): AsyncGenerator<string> {
+  for await (const file of walkFiles(dir)) yield relative(dir, file);
 }
 
 const PAGE_FILE = /\.(html|xml|txt)$/;

@@ -1,4 +1,4 @@
-// client:interaction — hydrate an island on its first hover, focus, click or touch.
+// client:interaction — hydrate an island on its first mouse hover, focus, click, tap or key.
 // The island's HTML is pre-rendered, so it looks complete before any JavaScript loads.
 // `client:interaction="shared"` marks islands that show shared state (cart badge, account
 // menu): they hydrate as soon as any island hydrates, so a store change reaches them.
@@ -8,19 +8,26 @@
 // adopted by the live island (adopt-fields.ts, docs/decisions/0017). The island counts as live
 // only after the adoption: between React's hydration and it, React would see an Enter or a click
 // with its own empty state (a search submitted with no words).
+// The tap that wakes an island is answered at once, in plain HTML (open-early.ts,
+// docs/decisions/0027): the panel its trigger controls opens while React loads, and the held
+// click, replayed, tells React about it. The island's code runs a frame after the event, once
+// that answer is painted. Once the page has loaded and gone idle, the island's code is fetched
+// (not run), so waking it costs no network round trip.
 import type { ClientDirective } from "astro";
 import { watchFields } from "./adopt-fields.ts";
+import { openEarly, prefetchIsland } from "./open-early.ts";
 
 const EVENTS = [
   "pointerover",
   "pointerdown",
   "focusin",
-  "touchstart",
   "keydown",
   "click",
   "submit",
 ] as const;
 const HYDRATED = "verdant:hydrated";
+/** Set on an island when a click on one of its buttons was held before it was live. */
+const CLICKED_EARLY = "data-clicked-early";
 // Inputs where Enter does not submit their form.
 const NOT_SUBMITTING = new Set([
   "checkbox",
@@ -38,6 +45,8 @@ const interaction: ClientDirective = (load, opts, el) => {
   let state: "idle" | "loading" | "live" = "idle";
   let pendingClick: HTMLElement | null = null;
   let pendingSubmit: HTMLFormElement | null = null;
+  let opened: ReturnType<typeof openEarly> = null;
+  let pressed = false;
 
   const hydrate = async () => {
     if (state !== "idle") return;
@@ -57,10 +66,23 @@ const interaction: ClientDirective = (load, opts, el) => {
         const click = pendingClick;
         const form = pendingSubmit;
         pendingClick = pendingSubmit = null;
+        const shown = opened;
+        opened = null;
+        // React opens what the plain HTML opened: by the replayed click, or by the trigger's.
+        shown?.handOver(click)?.click();
         if (click?.isConnected) click.click();
         else if (form?.isConnected) form.requestSubmit();
       });
     });
+  };
+
+  // The answer to the tap (open-early.ts, or the browser's own: a <details>, the caret in a
+  // field) is painted first; then the island's code runs, a long task on a slow phone.
+  let woken = false;
+  const wake = () => {
+    if (woken) return;
+    woken = true;
+    requestAnimationFrame(() => setTimeout(() => void hydrate()));
   };
 
   /** Keeps an event from the page and from React (its listeners sit on this same element). */
@@ -72,6 +94,12 @@ const interaction: ClientDirective = (load, opts, el) => {
   function onEvent(event: Event) {
     if (state === "live") return;
     const target = event.target;
+    // A mouse resting on the island starts the work early; a finger's touch does not, nor the
+    // focus a press gives: the click follows within a frame or two and would wait behind React's
+    // long task (docs/decisions/0027). The click wakes the island, after answering.
+    if (event.type === "pointerdown") pressed = true;
+    else if (event.type === "click") pressed = false;
+    const notYet = event.type === "focusin" ? pressed : event instanceof PointerEvent && event.type !== "click" && event.pointerType !== "mouse";
     if (event.type === "keydown") {
       // Enter in a form's one-line field submits that form once the island is live (held here,
       // the browser's implicit submission and the island's own key handler both wait for it).
@@ -97,9 +125,26 @@ const interaction: ClientDirective = (load, opts, el) => {
       if (actionable instanceof HTMLElement && el.contains(actionable)) {
         hold(event);
         pendingClick = actionable;
+        // Said on the island, for what it does when it wakes: a click before that decides (the
+        // replay, or a second tap that closed the panel again), not a pointer resting on it.
+        el.setAttribute(CLICKED_EARLY, "");
+        // A second tap on the trigger that opened a panel, or on its close button, closes it
+        // again: nothing to replay.
+        if (opened && (opened.trigger === actionable || actionable.hasAttribute("data-early-close"))) {
+          opened.undo();
+          opened = null;
+          pendingClick = null;
+        } else if (!opened) {
+          opened = openEarly(el, actionable, () => {
+            opened = null;
+            if (pendingClick === actionable) pendingClick = null;
+          });
+        }
       }
+    } else if (event.type === "focusin" && target instanceof HTMLInputElement && !opened) {
+      opened = openEarly(el, target, () => (opened = null));
     }
-    void hydrate();
+    if (!notYet) wake();
   }
 
   const holds = (type: string) =>
@@ -111,6 +156,7 @@ const interaction: ClientDirective = (load, opts, el) => {
     });
   if (opts.value === "shared")
     window.addEventListener(HYDRATED, hydrate, { once: true });
+  prefetchIsland(el);
 };
 
 export default interaction;

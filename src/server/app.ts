@@ -153,8 +153,9 @@ export function createApp(opts: AppOptions) {
   if (payments.name === 'test') app.route(GRABPAY_PAGE_PATH, grabPayPageRoutes());
 
   // An experience or article whose slug changed (back-office, ADR 0026): its old address answers
-  // 301 to the new one (for /experiences, /options and /events alike). One primary-key lookup per
-  // page view.
+  // 301 to the new one (for /experiences, /options and /events alike; /magazine/a for articles),
+  // from the moment it is published (the old page's file stays until the rebuild is live). One
+  // primary-key lookup per page view: looking it up only on a miss would serve the old page until then.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const m = EXPERIENCE_PATH.exec(c.req.path);
     if (m) {

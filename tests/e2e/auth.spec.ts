@@ -189,7 +189,6 @@ test.describe('WhatsApp', () => {
 
   test('the resend link appears when the countdown ends (fake clock); a new number finishes signing up', async ({ page }) => {
     await page.clock.install();
-    await page.addInitScript(() => localStorage.setItem('hidden_subscription_poup', 'true'));
     await page.goto('/users/login');
     await page.getByRole('button', { name: 'Continue with WhatsApp' }).click();
     const phone = freshPhone();

@@ -59,7 +59,9 @@ export async function bookFromWidget(page: Page, slugCode: string, opts: { adult
   await chooseInWidget(page, slugCode, opts);
   await page.locator('#availability [data-booking-cta]').click();
   await page.waitForURL('**/checkout');
-  await expect(page.getByRole('heading', { level: 1, name: 'Confirm and pay' })).toBeVisible();
+  // The checkout island loads the bag first; a 4x-throttled page on a loaded machine (the
+  // early-input runs) can take longer than the default 10 s for that.
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm and pay' })).toBeVisible({ timeout: 30_000 });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { firstOption } from './catalogue.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectOnlyPrefetched, test } from './fixtures.ts';
 
 test.describe('currency picker @mobile', () => {
   test('converts the prices on the first click, without a reload, and remembers the choice', async ({ page, api, context }) => {
@@ -11,8 +11,10 @@ test.describe('currency picker @mobile', () => {
     await page.goto(`/experiences/${option.slugCode}`);
     const price = page.locator('#availability [data-price-amount]').first();
     await expect(price).toHaveAttribute('data-price-shown', 'USD');
-    // Before any interaction no island code has loaded (client:interaction).
-    expect(scripts.filter((s) => /CurrencyPicker|react/i.test(s))).toEqual([]);
+    // Before any interaction no island code has run (client:interaction): at most it is
+    // prefetched at idle, as modulepreload hints (docs/decisions/0027).
+    await expect(page.locator('astro-island:has(.currency-picker)')).toHaveAttribute('ssr', '');
+    await expectOnlyPrefetched(page, scripts, /CurrencyPicker|react/i);
     const before = await price.textContent();
     await page.evaluate(() => ((window as unknown as Record<string, unknown>)['__sameDocument'] = true));
 

@@ -18,7 +18,18 @@ export async function expectNoSeriousA11yViolations(page: Page, include?: string
 export const test = base.extend<{
   axe: (include?: string) => Promise<void>;
   api: <T = Record<string, unknown>>(path: string) => Promise<T>;
+  /**
+   * Whether the newsletter pop-up may open (30 s after load, for guests). Off by default: on a
+   * loaded machine a long journey outlasts those 30 s and the modal covers what the test clicks.
+   * The pop-up's own tests turn it on with `test.use({ newsletterPopup: true })`.
+   */
+  newsletterPopup: boolean;
 }>({
+  newsletterPopup: [false, { option: true }],
+  context: async ({ context, newsletterPopup }, use) => {
+    if (!newsletterPopup) await context.addInitScript(() => localStorage.setItem('hidden_subscription_poup', 'true'));
+    await use(context);
+  },
   axe: async ({ page }, use) => {
     await use((include) => expectNoSeriousA11yViolations(page, include));
   },
@@ -32,3 +43,21 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/**
+ * Asserts that, of the scripts requested so far (URLs or paths), none matching `pattern` is
+ * anything but island code prefetched at idle as a modulepreload hint (fetched, never run:
+ * docs/decisions/0027). Chromium fetches a hinted module's imports itself, before the directive
+ * has read the module and hinted them too, so the hints are read once the network is idle, and
+ * read again until they cover what was fetched.
+ */
+export async function expectOnlyPrefetched(page: Page, scripts: readonly string[], pattern: RegExp) {
+  await page.waitForLoadState('networkidle');
+  const path = (s: string) => new URL(s, 'http://x').pathname;
+  await expect
+    .poll(async () => {
+      const hints = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+      return scripts.filter((s) => pattern.test(s) && !hints.includes(path(s)));
+    })
+    .toEqual([]);
+}

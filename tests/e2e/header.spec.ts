@@ -1,14 +1,14 @@
 // The desktop header (spec §2 Header, §4 Header and pickers): menus that are in the HTML from
 // the build and open on the very first hover or click, close on outside click, Escape and
 // navigation, and work from the keyboard; the login link; the bag; the locked currency.
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectOnlyPrefetched, test } from './fixtures.ts';
 
 const trigger = (page: Page, name: 'Destinations' | 'Gifts' | 'About') => page.getByRole('button', { name, exact: true });
 const panel = (page: Page, id: 'destinations' | 'gifts' | 'about') => page.locator(`#nav-${id}-menu`);
 
 /**
- * Island code that would have loaded before any interaction (client:interaction loads none).
+ * Island code loaded before any interaction (client:interaction runs none; it may prefetch).
  * React itself is the react.*.js chunk (Astro's renderer imports it); `client.*.js` is not a
  * sign of React, since the storefront's API client (src/api-client/client.ts) has that name too.
  */
@@ -20,6 +20,13 @@ function watchIslandScripts(page: Page): string[] {
   return scripts;
 }
 
+/** Waits until the island has hydrated and the directive has replayed any held click. */
+async function live(page: Page, island: Locator) {
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
+  // The replay runs a frame and a task after hydration (src/directives/interaction.ts).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => setTimeout(done, 50)))));
+}
+
 test.describe('header menus', () => {
   test('the mega-menu is in the HTML before any script runs, and opens on the first hover', async ({ page }) => {
     const scripts = watchIslandScripts(page);
@@ -27,7 +34,9 @@ test.describe('header menus', () => {
     // Pre-rendered: every destination link is in the page, hidden until opened.
     await expect(panel(page, 'destinations')).toBeHidden();
     expect(await panel(page, 'destinations').locator('a[href^="/countries/"], a[href^="/cities/"]').count()).toBeGreaterThan(10);
-    expect(scripts).toEqual([]);
+    // Island code may be prefetched at idle, as modulepreload hints (docs/decisions/0027): none runs.
+    await expectOnlyPrefetched(page, scripts, /./);
+    await expect(page.locator('astro-island:has(#nav-destinations-trigger)')).toHaveAttribute('ssr', '');
 
     await trigger(page, 'Destinations').hover();
     await expect(panel(page, 'destinations')).toBeVisible();
@@ -47,22 +56,52 @@ test.describe('header menus', () => {
   });
 
   test('the first click opens the menu even while the island is still loading', async ({ page }) => {
-    // Slow the island code down so the click surely lands before hydration; the directive
-    // holds it and replays it once the island is live.
-    await page.route(/\/_astro\/.*\.js$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+    // The island's code is held back until the test lets it through, so the clicks surely land
+    // before hydration; the directive opens the menu at once and replays the click once live.
+    let release = () => {};
+    const gate = new Promise<void>((done) => (release = done));
+    await page.route(/\/_astro\/HeaderNav\.[\w-]+\.js$/, async (route) => {
+      await gate;
       await route.continue();
     });
     await page.goto('/');
+    const island = page.locator('astro-island:has(#nav-gifts-trigger)');
     await trigger(page, 'Gifts').click();
     await expect(panel(page, 'gifts')).toBeVisible();
     await expect(trigger(page, 'Gifts')).toHaveAttribute('aria-expanded', 'true');
-    // It stays open (a click-opened menu does not close when the hover delay runs out).
-    await page.waitForTimeout(600);
+    await expect(island).toHaveAttribute('ssr', '');
+    release();
+    await live(page, island);
+    // React has it now, opened by the replayed click, once: the pointer resting on the trigger
+    // does not make it a hover-opened menu, which would close when the hover delay runs out.
     await expect(panel(page, 'gifts')).toBeVisible();
+    await expect(trigger(page, 'Gifts')).toHaveAttribute('aria-expanded', 'true');
     // A second click closes it.
     await trigger(page, 'Gifts').click();
     await expect(panel(page, 'gifts')).toBeHidden();
+  });
+
+  test('a second click while the island still loads closes the menu for good', async ({ page }) => {
+    let release = () => {};
+    const gate = new Promise<void>((done) => (release = done));
+    await page.route(/\/_astro\/HeaderNav\.[\w-]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto('/');
+    const island = page.locator('astro-island:has(#nav-gifts-trigger)');
+    await trigger(page, 'Gifts').click();
+    await expect(panel(page, 'gifts')).toBeVisible();
+    await trigger(page, 'Gifts').click();
+    await expect(panel(page, 'gifts')).toBeHidden();
+    await expect(island).toHaveAttribute('ssr', '');
+    release();
+    await live(page, island);
+    // The pointer still rests on the trigger, and the island woke under it: the visitor's
+    // clicks decide, so the menu is not reopened as if hovered.
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 300))); // past the hover-open delay (120 ms)
+    await expect(panel(page, 'gifts')).toBeHidden();
+    await expect(trigger(page, 'Gifts')).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('Singapore goes straight to its city page; countries list their cities', async ({ page }) => {

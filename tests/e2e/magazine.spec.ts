@@ -26,7 +26,6 @@ const DATE = /^\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}$/;
 async function quietOverlays(page: Page) {
   await page.addInitScript(() => {
     localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: false, functionalCookie: false, targetingCookie: false }));
-    localStorage.setItem('hidden_subscription_poup', 'true');
   });
 }
 

@@ -9,8 +9,6 @@ import { API_KEY, expect, test } from './fixtures.ts';
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true }));
-    // These journeys outlast the newsletter pop-up's 30 s: mark it seen.
-    localStorage.setItem('hidden_subscription_poup', 'true');
   });
 });
 

@@ -193,64 +193,71 @@ export default function BookingWidget({ option }: Props) {
         </button>
       </div>
 
-      {open === 'calendar' && (
-        <div className="bw__drop" id={`${uid}-cal`}>
-          {dates.loading && !dates.data && <div className="skeleton bw__sk-cal" aria-busy="true" aria-label="Loading available dates" />}
-          {dates.data && dates.data.reason === 'no_availability' && <p className="bw__note">No dates are open right now. Check back soon: operators add departures through the season.</p>}
-          {dates.data && (
-            <Calendar
-              firstDate={dates.data.firstDate}
-              lastDate={dates.data.lastDate}
-              dates={dates.data.dates}
-              range={stay}
-              start={sel.date}
-              end={sel.endDate}
-              minNights={option.minNights}
-              onPick={pickDate}
-            />
-          )}
-          {dates.error && !reason && <p className="bw__error" role="alert">{errorMessage(dates.error)}</p>}
-          {stay && sel.date && !sel.endDate && <p className="bw__hint">Now choose your check-out date{option.minNights > 1 ? ` (at least ${option.minNights} nights)` : ''}.</p>}
-        </div>
-      )}
+      {/* Both drops are in the server HTML, hidden: the tap that wakes the island opens one at
+          once (client:interaction, docs/decisions/0027). The calendar shows its placeholder
+          until React renders the real one, the same on the server and at hydration. */}
+      <div className="bw__drop" id={`${uid}-cal`} hidden={open !== 'calendar'}>
+        {open === 'calendar' ? (
+          <>
+            {dates.loading && !dates.data && <div className="skeleton bw__sk-cal" aria-busy="true" aria-label="Loading available dates" />}
+            {dates.data && dates.data.reason === 'no_availability' && <p className="bw__note">No dates are open right now. Check back soon: operators add departures through the season.</p>}
+            {dates.data && (
+              <Calendar
+                firstDate={dates.data.firstDate}
+                lastDate={dates.data.lastDate}
+                dates={dates.data.dates}
+                range={stay}
+                start={sel.date}
+                end={sel.endDate}
+                minNights={option.minNights}
+                onPick={pickDate}
+              />
+            )}
+            {dates.error && !reason && <p className="bw__error" role="alert">{errorMessage(dates.error)}</p>}
+            {stay && sel.date && !sel.endDate && <p className="bw__hint">Now choose your check-out date{option.minNights > 1 ? ` (at least ${option.minNights} nights)` : ''}.</p>}
+          </>
+        ) : (
+          <div className="skeleton bw__sk-cal" aria-busy="true">
+            <span className="visually-hidden">Loading available dates</span>
+          </div>
+        )}
+      </div>
 
-      {open === 'guests' && (
-        <div className="bw__drop" id={`${uid}-guests`}>
-          {GUEST_ROWS.filter((r) => r.show(option)).map((r) => {
-            const value = sel.guests[r.key];
-            const canDown = value > 0 && guests - 1 >= Math.max(1, option.minQty);
-            const canUp = guests + 1 <= option.maxQty;
-            const hint = r.hint(option);
-            return (
-              <div className="stepper" key={r.key}>
-                <div>
-                  <p className="stepper__label" id={`${uid}-${r.key}`}>
-                    {r.label}
-                  </p>
-                  {hint && <p className="stepper__hint">{hint}</p>}
-                </div>
-                <div className="stepper__controls" role="group" aria-labelledby={`${uid}-${r.key}`}>
-                  <button type="button" className="stepper__btn" aria-label={`One fewer: ${r.label.toLowerCase()}`} disabled={!canDown} onClick={() => setGuests({ [r.key]: value - 1 })}>
-                    −
-                  </button>
-                  <output className="stepper__value" aria-live="polite">
-                    {value}
-                  </output>
-                  <button type="button" className="stepper__btn" aria-label={`One more: ${r.label.toLowerCase()}`} disabled={!canUp} onClick={() => setGuests({ [r.key]: value + 1 })}>
-                    +
-                  </button>
-                </div>
+      <div className="bw__drop" id={`${uid}-guests`} hidden={open !== 'guests'}>
+        {GUEST_ROWS.filter((r) => r.show(option)).map((r) => {
+          const value = sel.guests[r.key];
+          const canDown = value > 0 && guests - 1 >= Math.max(1, option.minQty);
+          const canUp = guests + 1 <= option.maxQty;
+          const hint = r.hint(option);
+          return (
+            <div className="stepper" key={r.key}>
+              <div>
+                <p className="stepper__label" id={`${uid}-${r.key}`}>
+                  {r.label}
+                </p>
+                {hint && <p className="stepper__hint">{hint}</p>}
               </div>
-            );
-          })}
-          <p className="bw__hint">
-            {option.minQty > 1 ? `For ${option.minQty} to ${option.maxQty} guests.` : `Up to ${option.maxQty} guests per booking.`}
-          </p>
-          <button type="button" className="button button--ghost bw__done" onClick={() => setOpen(null)}>
-            Done
-          </button>
-        </div>
-      )}
+              <div className="stepper__controls" role="group" aria-labelledby={`${uid}-${r.key}`}>
+                <button type="button" className="stepper__btn" aria-label={`One fewer: ${r.label.toLowerCase()}`} disabled={!canDown} onClick={() => setGuests({ [r.key]: value - 1 })}>
+                  −
+                </button>
+                <output className="stepper__value" aria-live="polite">
+                  {value}
+                </output>
+                <button type="button" className="stepper__btn" aria-label={`One more: ${r.label.toLowerCase()}`} disabled={!canUp} onClick={() => setGuests({ [r.key]: value + 1 })}>
+                  +
+                </button>
+              </div>
+            </div>
+          );
+        })}
+        <p className="bw__hint">
+          {option.minQty > 1 ? `For ${option.minQty} to ${option.maxQty} guests.` : `Up to ${option.maxQty} guests per booking.`}
+        </p>
+        <button type="button" className="button button--ghost bw__done" onClick={() => setOpen(null)}>
+          Done
+        </button>
+      </div>
 
       {!stay && sel.date && !soldOutDay && (
         <fieldset className="bw__times">

@@ -115,6 +115,19 @@ export default function CartButton() {
       </button>
       <div className="hcart__panel" {...panelProps} role="dialog" aria-label="Your bag">
         <p className="hcart__title">Your bag</p>
+        {/* Shown when the tap that wakes the island opens the panel before React is there
+            (docs/decisions/0027): the same on the server and at hydration, so it matches; the
+            boot script's data-cart-count picks the placeholder or the empty bag's line. */}
+        {!open && (
+          <div className="hcart__early">
+            <div className="hcart__loading hcart__early-busy" aria-busy="true">
+              <span className="visually-hidden">Loading your bag…</span>
+              <span className="skeleton hcart__sk-media" />
+              <span className="skeleton hcart__sk-line" />
+            </div>
+            <p className="hcart__text hcart__early-empty">Bag whispers: "Fill me!"</p>
+          </div>
+        )}
         {open && count > 0 && !cart && query.loading && (
           <div className="hcart__loading" aria-busy="true">
             <span className="visually-hidden">Loading your bag…</span>

@@ -32,12 +32,14 @@ export default function MobileMenu({ children, loginHref }: Props) {
   /** What to focus once the next panel is shown. */
   const focusAfter = useRef<string | null>(null);
 
+  // The dialog may be open already: client:interaction opens it on the tap that wakes the
+  // island (docs/decisions/0027) and replays the tap here, so the state follows it.
   const show = () => {
     const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
+    if (!dialog || open) return;
     closeMenu();
     setPanel('root');
-    dialog.showModal();
+    if (!dialog.open) dialog.showModal();
     setOpen(true);
   };
 

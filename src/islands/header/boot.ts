@@ -2,7 +2,7 @@
 // login links at the login page with this page's real path and query. Pages are built once
 // and shell pages serve many paths, so the build can only guess; the islands read the same
 // location when they hydrate.
-import { loginHref } from '../../lib/header-paths.ts';
+import { isCheckoutPath, loginHref } from '../../lib/header-paths.ts';
 
 const href = loginHref(window.location.pathname, window.location.search);
 for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-login-link]')) link.setAttribute('href', href);
@@ -13,3 +13,7 @@ try {
 } catch {
   // storage disabled: the badge appears when the bag is read
 }
+
+// The bag does nothing on /checkout (a shell page: only the browser knows it is there), and the
+// plain-HTML opening of a first tap (docs/decisions/0027) skips a disabled trigger.
+if (isCheckoutPath(window.location.pathname)) document.querySelector('.hcart__trigger')?.setAttribute('aria-disabled', 'true');

@@ -31,9 +31,13 @@ export function useHeaderMenu<Root extends HTMLElement>(id: string, { hover = tr
   };
   const openByHover = () => later(HOVER_OPEN_DELAY_MS, () => $openMenu.get()?.id !== id && openMenu(id, 'hover'));
 
-  // The island hydrates on the first hover: the pointer may already be over the trigger.
+  // The island hydrates on the first hover: the pointer may already be over the trigger. Unless
+  // it was clicked before hydrating (client:interaction marks the island): that click opened
+  // the menu and is replayed, or a second one closed it again, and a hover opening here would
+  // race the replay or reopen what the visitor closed (docs/decisions/0027).
   useEffect(() => {
-    if (hover && canHover() && rootRef.current?.matches(':hover')) openByHover();
+    const root = rootRef.current;
+    if (hover && canHover() && root?.matches(':hover') && !root.closest('[data-clicked-early]')) openByHover();
     return clearTimer;
   }, []); // once, on hydration
 

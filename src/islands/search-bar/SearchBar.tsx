@@ -5,7 +5,7 @@
 // Small screens: one button that opens the modal titled 'Search' with 'Clear All'.
 // Committing (Enter, the button or a history chip) stores the text in the search history and
 // goes by GET to /search with q, prev_path, a picked place as record_* and the filter params.
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { SearchResult } from '../../contract/search.ts';
 import {
   NO_GUESTS,
@@ -64,6 +64,7 @@ export default function SearchBar({ variant, topCountries, topCities }: Props) {
   const small = useMedia(SMALL);
   const win = useMemo(() => dateWindow(localToday()), []);
   const id = useId();
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => loadSearchHistory(), []);
 
@@ -162,22 +163,28 @@ export default function SearchBar({ variant, topCountries, topCities }: Props) {
         </button>
       </form>
 
-      <button type="button" className="sb-trigger" aria-haspopup="dialog" onClick={() => setModalOpen(true)}>
+      <button
+        ref={triggerRef}
+        type="button"
+        className="sb-trigger"
+        aria-haspopup="dialog"
+        aria-expanded={modalOpen}
+        aria-controls={`${id}-modal`}
+        onClick={() => setModalOpen(true)}
+      >
         <SearchIcon />
         <span className="sb-trigger__text">{text || 'Search destination or experience'}</span>
       </button>
 
-      {modalOpen ? (
-        <SearchModal onClose={closeModal} onClearAll={clearAll} onSubmit={() => commit(text)}>
-          {field(true, true)}
-          <ModalSection title="Dates" value={datesText || 'Add dates'}>
-            <DatesPicker window={win} range={dates} onChange={setDates} />
-          </ModalSection>
-          <ModalSection title="Guests" value={guestsText || 'Add guests'}>
-            <GuestsPicker guests={guests} onChange={setGuests} />
-          </ModalSection>
-        </SearchModal>
-      ) : null}
+      <SearchModal id={`${id}-modal`} open={modalOpen} opener={triggerRef} onClose={closeModal} onClearAll={clearAll} onSubmit={() => commit(text)}>
+        {field(true, true)}
+        <ModalSection title="Dates" value={datesText || 'Add dates'}>
+          <DatesPicker window={win} range={dates} onChange={setDates} />
+        </ModalSection>
+        <ModalSection title="Guests" value={guestsText || 'Add guests'}>
+          <GuestsPicker guests={guests} onChange={setGuests} />
+        </ModalSection>
+      </SearchModal>
     </div>
   );
 }
@@ -260,16 +267,29 @@ function ModalSection({ title, value, children }: { title: string; value: string
   );
 }
 
-type ModalProps = { onClose: () => void; onClearAll: () => void; onSubmit: () => void; children: ReactNode };
+type ModalProps = {
+  id: string;
+  open: boolean;
+  /** Where focus goes back when the modal closes. */
+  opener: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+  onClearAll: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+};
 
-/** Small screens: the full-screen modal titled 'Search' (native dialog: the page behind is inert). */
-function SearchModal({ onClose, onClearAll, onSubmit, children }: ModalProps) {
+/**
+ * Small screens: the full-screen modal titled 'Search' (native dialog: the page behind is inert).
+ * The dialog and its head are always in the page, closed: the tap that wakes the island opens it
+ * at once (client:interaction, docs/decisions/0027) over a placeholder body, which the fields
+ * replace when React opens it.
+ */
+function SearchModal({ id, open, opener, onClose, onClearAll, onSubmit, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!open || !dialog) return undefined;
     const modal = setUpModal(dialog, { onClose });
     modal.open();
     // showModal() focuses the first control (Close); the search text is where people start.
@@ -279,13 +299,13 @@ function SearchModal({ onClose, onClearAll, onSubmit, children }: ModalProps) {
       document.documentElement.classList.remove('sb-modal-open');
       modal.dispose();
       if (dialog.open) dialog.close();
-      opener?.focus();
+      opener.current?.focus();
     };
-  }, [onClose]);
+  }, [open, onClose, opener]);
   return (
-    <dialog ref={ref} className="sb-modal" aria-labelledby={titleId}>
+    <dialog ref={ref} id={id} className="sb-modal" aria-labelledby={titleId}>
       <div className="sb-modal__head">
-        <button type="button" className="sb-modal__close" aria-label="Close search" onClick={onClose}>
+        <button type="button" className="sb-modal__close" aria-label="Close search" onClick={onClose} data-early-close="">
           <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
           </svg>
@@ -297,21 +317,31 @@ function SearchModal({ onClose, onClearAll, onSubmit, children }: ModalProps) {
           Clear All
         </button>
       </div>
-      <form
-        className="sb-modal__body"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <div className="sb-modal__fields">{children}</div>
-        <div className="sb-modal__foot">
-          <button type="submit" className="button button--accent sb-modal__submit">
-            Search
-          </button>
+      {open ? (
+        <form
+          className="sb-modal__body"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+        >
+          <div className="sb-modal__fields">{children}</div>
+          <div className="sb-modal__foot">
+            <button type="submit" className="button button--accent sb-modal__submit">
+              Search
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="sb-modal__body" aria-busy="true">
+          <div className="sb-modal__fields">
+            <span className="skeleton sb-modal__sk-field" />
+            <span className="skeleton sb-modal__sk-row" />
+            <span className="skeleton sb-modal__sk-row" />
+          </div>
         </div>
-      </form>
+      )}
     </dialog>
   );
 }

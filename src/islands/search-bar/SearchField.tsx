@@ -60,7 +60,9 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
     if (!hydrated.current) {
       hydrated.current = true;
       if (autoFocus) inputRef.current?.focus();
-      if (inputRef.current && document.activeElement === inputRef.current) setOpen(true);
+      // Focused before hydration: client:interaction showed the panel (docs/decisions/0027) unless
+      // Escape or a press outside closed it again; the state follows what the page shows.
+      if (inputRef.current && document.activeElement === inputRef.current && inputRef.current.getAttribute('aria-expanded') === 'true') setOpen(true);
       return;
     }
     if (inputRef.current && inputRef.current.value !== text) inputRef.current.value = text;
@@ -79,6 +81,11 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
   }, [q, history, small, topCountries, topCities, suggestions]);
 
   useEffect(() => setActive(-1), [items]);
+
+  const earlyItems: Item[] = useMemo(
+    () => [...(small ? [] : topCountries.map((p): Item => ({ kind: 'place', key: `tc:${p.href}`, place: p }))), ...topCities.map((p): Item => ({ kind: 'place', key: `tcity:${p.href}`, place: p }))],
+    [small, topCountries, topCities],
+  );
 
   useEffect(() => {
     if (!open || inline) return;
@@ -146,7 +153,10 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
   };
 
   const showPanel = open || inline;
-  const panel = showPanel ? renderPanel() : null;
+  // Closed, the field keeps a hidden copy of the empty-text panel (top places, no history: the
+  // same on the server and at hydration), which client:interaction shows on the focus that wakes
+  // the island (docs/decisions/0027) until React renders the real one.
+  const panel = showPanel ? renderPanel(items, q) : renderPanel(earlyItems, '', true);
 
   function option(item: Item, i: number, content: ReactNode, className: string) {
     return (
@@ -165,14 +175,14 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
     );
   }
 
-  function renderPanel() {
+  function renderPanel(items: Item[], q: string, early = false) {
     if (!q) {
       const hist = items.filter((x) => x.kind === 'history');
       const countries = small ? [] : items.filter((x) => x.kind === 'place' && x.key.startsWith('tc:'));
       const cities = items.filter((x) => x.kind === 'place' && x.key.startsWith('tcity:'));
       let i = 0;
       return (
-        <div className="sb-panel" data-testid="search-suggestions">
+        <div className="sb-panel" data-testid={early ? undefined : 'search-suggestions'} hidden={early || undefined}>
           {hist.length > 0 ? (
             <div className="sb-panel__head">
               <h3 className="sb-panel__title" id={`${id}-hist`}>
@@ -185,14 +195,14 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
           ) : null}
           <ul className="sb-panel__list" role="listbox" id={listId} aria-label="Search suggestions">
             {hist.length > 0 ? (
-              <li role="presentation" className="sb-group">
+              <li role="none" className="sb-group">
                 <ul role="group" aria-labelledby={`${id}-hist`} className="sb-chips">
                   {hist.map((item) => option(item, i++, item.kind === 'history' ? item.text : null, 'sb-chip'))}
                 </ul>
               </li>
             ) : null}
             {countries.length > 0 ? (
-              <li role="presentation" className="sb-group sb-group--countries">
+              <li role="none" className="sb-group sb-group--countries">
                 <div className="sb-panel__title" id={`${id}-countries`}>
                   Top Countries
                 </div>
@@ -202,7 +212,7 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
               </li>
             ) : null}
             {cities.length > 0 ? (
-              <li role="presentation" className="sb-group">
+              <li role="none" className="sb-group">
                 <div className="sb-panel__title" id={`${id}-cities`}>
                   Top Cities
                 </div>

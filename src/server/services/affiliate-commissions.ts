@@ -4,6 +4,7 @@
 // booking writes the reversal in the transaction that cancels it.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { CurrencyCode } from '../../contract/common.ts';
 import { commissionFor, DEFAULT_RATE_BPS, reversalOf } from '../../lib/affiliate-commission.ts';
 import { toMinor } from '../../lib/money.ts';
 import type { Db } from '../db/client.ts';
@@ -18,16 +19,18 @@ export function affiliateCookieValue(linkId: string, clickId: number): string {
   return `${linkId}.${clickId}`;
 }
 
-const CapSetting = z.union([
+/** The setting affiliateCappedAmount: money as the wire holds it, major units (a bare number is SGD). */
+export const AffiliateCapSetting = z.union([
   z.number().nonnegative().transform((amount) => ({ amount, currency: 'SGD' })),
-  z.object({ amount: z.number().nonnegative(), currency: z.string().regex(/^[A-Z]{3}$/) }),
+  z.object({ amount: z.number().nonnegative(), currency: CurrencyCode }),
 ]);
+export const DEFAULT_AFFILIATE_CAP = { amount: 200, currency: 'SGD' };
 
 /** The per-booking cap (initial data affiliateCappedAmount) in minor units; S$200 when unset. */
 export async function cappedAmount(db: Writer): Promise<{ amount: number; unit: { code: string; exponent: number } }> {
   const rows = await db.select().from(settings).where(inArray(settings.key, ['affiliateCappedAmount', 'affiliate_capped_amount']));
-  const parsed = CapSetting.safeParse(rows[0]?.value);
-  const cap = parsed.success ? parsed.data : { amount: 200, currency: 'SGD' };
+  const parsed = AffiliateCapSetting.safeParse(rows[0]?.value);
+  const cap = parsed.success ? parsed.data : DEFAULT_AFFILIATE_CAP;
   const unit = await unitOf(db, cap.currency);
   return { amount: toMinor(cap.amount, unit.exponent), unit };
 }

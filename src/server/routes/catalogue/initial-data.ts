@@ -3,12 +3,12 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CurrencyCode } from '../../../contract/common.ts';
 import { SETTING_KEYS, type Currency, type InitialData } from '../../../contract/initial-data.ts';
 import { camelizeKeys } from '../../../lib/key-case.ts';
 import type { AppEnv } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { blogs, collections, currencies, exchangeRates, settings } from '../../db/schema.ts';
+import { AffiliateCapSetting, DEFAULT_AFFILIATE_CAP } from '../../services/affiliate-commissions.ts';
 import { reply } from '../../http.ts';
 import { toMoney } from './mappers.ts';
 import { queryCities, queryCountries } from './countries.ts';
@@ -29,13 +29,7 @@ export const toCurrency = (r: typeof currencies.$inferSelect): Currency => ({
   commonGiftAmounts: r.commonGiftAmounts,
 });
 
-/** Settings hold money as the wire does: major units (a bare number is SGD). */
-const AffiliateCap = z.union([
-  z.number().nonnegative().transform((amount) => ({ amount, currency: 'SGD' })),
-  z.object({ amount: z.number().nonnegative(), currency: CurrencyCode }),
-]);
 const GiftGuideNavs = z.array(z.object({ blogId: z.number().int(), title: z.string() }));
-const DEFAULT_AFFILIATE_CAP = { amount: 200, currency: 'SGD' };
 
 const snakeOf = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
@@ -72,7 +66,7 @@ export async function loadInitialData(db: Db, exponents: Map<string, number>, co
       .orderBy(asc(collections.position), asc(collections.name)),
   ]);
   const values = new Map(settingRows.map((r) => [r.key, r.value as unknown]));
-  const cap = setting(values, SETTING_KEYS.affiliateCappedAmount, AffiliateCap, DEFAULT_AFFILIATE_CAP);
+  const cap = setting(values, SETTING_KEYS.affiliateCappedAmount, AffiliateCapSetting, DEFAULT_AFFILIATE_CAP);
   const navs = setting(values, SETTING_KEYS.giftGuideNavs, GiftGuideNavs, []);
   const navBlogs = navs.length
     ? await db.select({ id: blogs.id, slug: blogs.slug }).from(blogs).where(and(inArray(blogs.id, navs.map((n) => n.blogId)), isNull(blogs.deletedAt)))
