@@ -1,9 +1,14 @@
 // The back-office calls (src/contract/admin.ts). Admins only: others get ApiError 403.
 import type {
+  AdminArticle,
+  AdminArticleList,
+  AdminArticleListQuery,
+  AdminArticleReferences,
   AdminExperience,
   AdminExperienceList,
   AdminExperienceListQuery,
   AdminReferences,
+  ArticleDraft,
   ExperienceDraft,
   PublishRunView,
   RevisionList,
@@ -12,21 +17,30 @@ import type {
 } from '../contract/admin.ts';
 import { request } from './client.ts';
 
-const exp = (id: number) => `/admin/experiences/${encodeURIComponent(String(id))}`;
+/** The edit calls of one kind of record under `/admin/{path}/{id}` (the same for every kind). */
+export function recordCalls<View, Draft>(path: string) {
+  const at = (id: number) => `/admin/${path}/${encodeURIComponent(String(id))}`;
+  return {
+    get: (id: number) => request<View>(at(id)),
+    saveDraft: (id: number, version: number, draft: Draft) => request<View>(`${at(id)}/draft`, { method: 'PUT', body: { version, draft } }),
+    publish: (id: number, version: number, when?: string) => request<View>(`${at(id)}/publish`, { method: 'POST', body: when ? { version, at: when } : { version } }),
+    unpublish: (id: number, version: number) => request<View>(`${at(id)}/unpublish`, { method: 'POST', body: { version } }),
+    cancelSchedule: (id: number) => request<View>(`${at(id)}/schedule`, { method: 'DELETE' }),
+    revisions: (id: number) => request<RevisionList>(`${at(id)}/revisions`),
+    restore: (id: number, revisionId: number, version: number) =>
+      request<View>(`${at(id)}/revisions/${encodeURIComponent(String(revisionId))}/restore`, { method: 'POST', body: { version } }),
+    preview: (id: number) => request<{ run: PublishRunView | null }>(`${at(id)}/preview`, { method: 'POST', body: {} }),
+  };
+}
+export type RecordCalls<View, Draft> = ReturnType<typeof recordCalls<View, Draft>>;
+
+export const experienceCalls = recordCalls<AdminExperience, ExperienceDraft>('experiences');
+export const articleCalls = recordCalls<AdminArticle, ArticleDraft>('articles');
 
 export const adminExperiences = (query: AdminExperienceListQuery) => request<AdminExperienceList>('/admin/experiences', { query });
 export const adminReferences = () => request<AdminReferences>('/admin/references');
-export const adminExperience = (id: number) => request<AdminExperience>(exp(id));
-export const saveExperienceDraft = (id: number, version: number, draft: ExperienceDraft) =>
-  request<AdminExperience>(`${exp(id)}/draft`, { method: 'PUT', body: { version, draft } });
-export const publishExperience = (id: number, version: number, at?: string) =>
-  request<AdminExperience>(`${exp(id)}/publish`, { method: 'POST', body: at ? { version, at } : { version } });
-export const unpublishExperience = (id: number, version: number) => request<AdminExperience>(`${exp(id)}/unpublish`, { method: 'POST', body: { version } });
-export const cancelScheduledPublish = (id: number) => request<AdminExperience>(`${exp(id)}/schedule`, { method: 'DELETE' });
-export const experienceRevisions = (id: number) => request<RevisionList>(`${exp(id)}/revisions`);
-export const restoreExperienceRevision = (id: number, revisionId: number, version: number) =>
-  request<AdminExperience>(`${exp(id)}/revisions/${encodeURIComponent(String(revisionId))}/restore`, { method: 'POST', body: { version } });
-export const previewExperience = (id: number) => request<{ run: PublishRunView | null }>(`${exp(id)}/preview`, { method: 'POST', body: {} });
+export const adminArticles = (query: AdminArticleListQuery) => request<AdminArticleList>('/admin/articles', { query });
+export const adminArticleReferences = () => request<AdminArticleReferences>('/admin/article_references');
 export const publishRun = (id: string, signal?: AbortSignal) => request<PublishRunView>(`/admin/publish_runs/${encodeURIComponent(id)}`, signal ? { signal } : {});
 export const adminSiteSettings = () => request<SiteSettingsResponse>('/admin/site_settings');
 export const saveSiteSettings = (settings: SiteSettings) => request<SiteSettingsResponse>('/admin/site_settings', { method: 'PUT', body: settings });

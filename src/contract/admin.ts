@@ -16,6 +16,7 @@
 // Site settings: GET|PUT /admin/site_settings.
 import { z } from 'zod';
 import { IsoDateTime, MoneySchema } from './common.ts';
+import { BlogKind, VIDEO_ID_PATTERN } from './blogs.ts';
 import { Difficulty, LocationKind, OptionKind, PriceUnit } from './options.ts';
 
 const trimmed = (max: number, message = `At most ${max} characters`) => z.string().trim().max(max, message);
@@ -115,12 +116,29 @@ export type EditStatus = z.infer<typeof EditStatus>;
 
 export const EditorRefSchema = z.object({ id: z.string().nullable(), name: z.string() });
 
-export const AdminExperienceSchema = z.object({
+/** Where a record stands in the back-office (every kind's edit view has these). */
+const EDIT_STATE = {
   id: z.number().int(),
-  /** The live address (changes only when a new slug is published). */
-  liveSlugCode: z.string(),
   published: z.boolean(),
   status: EditStatus,
+  version: z.number().int(),
+  publishedVersion: z.number().int().nullable(),
+  hasUnpublishedChanges: z.boolean(),
+  scheduledAt: IsoDateTime.nullable(),
+  updatedAt: IsoDateTime,
+  updatedBy: EditorRefSchema.nullable(),
+  /** Old addresses that answer 301 to this record. */
+  redirectsFrom: z.array(z.string()),
+  /** The newest publish of this record, to follow its state. */
+  lastRun: PublishRunViewSchema.nullable(),
+  /** Images of the record, for previews (url per id). */
+  imageUrls: z.record(z.string(), z.string()),
+};
+
+export const AdminExperienceSchema = z.object({
+  ...EDIT_STATE,
+  /** The live address (changes only when a new slug is published). */
+  liveSlugCode: z.string(),
   kind: OptionKind,
   priceUnit: PriceUnit,
   currency: z.string(),
@@ -128,18 +146,6 @@ export const AdminExperienceSchema = z.object({
   currencyExponent: z.number().int(),
   /** What the editor edits: the saved draft, or the live record when there is none. */
   draft: ExperienceDraftSchema,
-  version: z.number().int(),
-  publishedVersion: z.number().int().nullable(),
-  hasUnpublishedChanges: z.boolean(),
-  scheduledAt: IsoDateTime.nullable(),
-  updatedAt: IsoDateTime,
-  updatedBy: EditorRefSchema.nullable(),
-  /** Old addresses that answer 301 to this experience. */
-  redirectsFrom: z.array(z.string()),
-  /** The newest publish of this record, to follow its state. */
-  lastRun: PublishRunViewSchema.nullable(),
-  /** Images of the record, for the image list (url per id). */
-  imageUrls: z.record(z.string(), z.string()),
 });
 export type AdminExperience = z.infer<typeof AdminExperienceSchema>;
 
@@ -161,14 +167,20 @@ export type PublishBody = z.infer<typeof PublishBody>;
 export const AdminSortSchema = z.enum(['updated_desc', 'updated_asc', 'name_asc', 'name_desc', 'price_asc', 'price_desc']);
 export const AdminStatusFilter = z.enum(['all', 'published', 'unpublished', 'changed', 'scheduled']);
 
+const LIST_PAGE = {
+  page: z.coerce.number().int().min(1, 'Pages start at 1').max(10_000).default(1),
+  per: z.coerce.number().int().min(1).max(100, 'At most 100 a page').default(25),
+};
+/** One page of a back-office list. */
+const listPage = <T extends z.ZodType>(row: T) => z.object({ items: z.array(row), total: z.number().int(), page: z.number().int(), per: z.number().int() });
+
 export const AdminExperienceListQuery = z.object({
   q: z.string().trim().max(100, 'At most 100 characters').optional(),
   status: AdminStatusFilter.default('all'),
   kind: OptionKind.optional(),
   countryId: z.coerce.number().int().positive().optional(),
   sort: AdminSortSchema.default('updated_desc'),
-  page: z.coerce.number().int().min(1, 'Pages start at 1').max(10_000).default(1),
-  per: z.coerce.number().int().min(1).max(100, 'At most 100 a page').default(25),
+  ...LIST_PAGE,
 });
 export type AdminExperienceListQuery = Partial<z.output<typeof AdminExperienceListQuery>>;
 
@@ -188,12 +200,7 @@ export const AdminExperienceRowSchema = z.object({
 });
 export type AdminExperienceRow = z.infer<typeof AdminExperienceRowSchema>;
 
-export const AdminExperienceListSchema = z.object({
-  items: z.array(AdminExperienceRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  per: z.number().int(),
-});
+export const AdminExperienceListSchema = listPage(AdminExperienceRowSchema);
 export type AdminExperienceList = z.infer<typeof AdminExperienceListSchema>;
 
 export const RevisionSchema = z.object({
@@ -235,3 +242,115 @@ export const SiteSettingsResponseSchema = z.object({
 export type SiteSettingsResponse = z.infer<typeof SiteSettingsResponseSchema>;
 
 export const TestClockBody = z.object({ at: IsoDateTime });
+
+// ── Magazine articles (blogs) ────────────────────────────────────────────────
+//   GET    /admin/articles?q=&status=&kind=&category_id=&sort=&page=&per=   → AdminArticleList
+//   GET    /admin/articles/{id}                     → AdminArticle
+//   PUT    /admin/articles/{id}/draft               { version, draft } → AdminArticle | 409
+//   POST   /admin/articles/{id}/publish             { version, at? } → AdminArticle (+ run)
+//   POST   /admin/articles/{id}/unpublish           { version } → AdminArticle (+ run)
+//   DELETE /admin/articles/{id}/schedule            → AdminArticle
+//   GET    /admin/articles/{id}/revisions           → RevisionList
+//   POST   /admin/articles/{id}/revisions/{revisionId}/restore { version } → AdminArticle
+//   POST   /admin/articles/{id}/preview             → { run }
+//   GET    /admin/article_references                → categories, blog tags, countries, cities
+
+/** Body blocks as the editor edits them: prose is one rich-text block (HTML, sanitised on save). */
+export const ArticleDraftBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('rich'), html: z.string().max(200_000, 'At most 200,000 characters of text') }),
+  z.object({ type: z.literal('image'), imageId: z.number({ error: 'Choose an image' }).int().positive('Choose an image'), caption: trimmed(300) }),
+  z.object({
+    type: z.literal('item'),
+    title: z.string().trim().min(1, 'Give the pick a title').max(160, 'At most 160 characters'),
+    text: trimmed(5000),
+    optionId: z.number().int().positive().nullable(),
+  }),
+  z.object({
+    type: z.literal('day'),
+    day: z.number({ error: 'Enter the day number' }).int('Use a whole number').min(1, 'Days start at 1').max(60, 'At most 60'),
+    title: z.string().trim().min(1, 'Give the day a title').max(160, 'At most 160 characters'),
+    text: trimmed(5000),
+    optionIds: z.array(z.number().int().positive()).max(10, 'At most 10 experiences a day'),
+  }),
+]);
+export type ArticleDraftBlock = z.infer<typeof ArticleDraftBlockSchema>;
+
+/** The editable document of one article: every field its public page shows. */
+export const ArticleDraftSchema = z.object({
+  title: z.string().trim().min(3, 'Give the article a title of at least 3 characters').max(160, 'At most 160 characters'),
+  slug: z
+    .string()
+    .trim()
+    .min(3, 'At least 3 characters')
+    .max(120, 'At most 120 characters')
+    .regex(EXPERIENCE_SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens (like best-dives-in-komodo)'),
+  kind: BlogKind,
+  categoryId: z.number({ error: 'Choose a category' }).int().positive('Choose a category'),
+  tagIds: z.array(z.number().int().positive()).max(20, 'At most 20 tags'),
+  heroImageId: z.number().int().positive().nullable(),
+  excerpt: z.string().trim().min(10, 'Write a short excerpt (at least 10 characters)').max(400, 'At most 400 characters'),
+  body: z.array(ArticleDraftBlockSchema).min(1, 'Write the article').max(200, 'At most 200 blocks'),
+  authorName: z.string().trim().min(2, 'Name the author').max(120, 'At most 120 characters'),
+  authorBio: trimmed(600),
+  /** An 11-character video id (VIDEO_ID_PATTERN); required for video articles. */
+  videoId: z.string().trim().regex(VIDEO_ID_PATTERN, 'A video id is 11 letters, digits, _ or -').nullable(),
+  /** The verdict of a tried_and_tested article. */
+  verdict: z.string().trim().max(1000, 'At most 1000 characters').nullable(),
+  countryId: z.number().int().positive().nullable(),
+  cityId: z.number().int().positive().nullable(),
+  relatedOptionIds: z.array(z.number().int().positive()).max(12, 'At most 12 experiences'),
+  /** Publication date shown on the page and ordering the magazine (newest first). */
+  publishedAt: IsoDateTime,
+});
+export type ArticleDraft = z.infer<typeof ArticleDraftSchema>;
+
+export const AdminArticleSchema = z.object({
+  ...EDIT_STATE,
+  liveSlug: z.string(),
+  draft: ArticleDraftSchema,
+  /** Names of the experiences the body and related list name (per id). */
+  optionNames: z.record(z.string(), z.string()),
+});
+export type AdminArticle = z.infer<typeof AdminArticleSchema>;
+
+export const SaveArticleDraftBody = z.object({
+  version: z.number({ error: 'The version you edited is required' }).int().min(0),
+  draft: ArticleDraftSchema,
+});
+
+export const AdminArticleSortSchema = z.enum(['updated_desc', 'updated_asc', 'title_asc', 'title_desc', 'published_desc', 'published_asc']);
+export const AdminArticleListQuery = z.object({
+  q: z.string().trim().max(100, 'At most 100 characters').optional(),
+  status: AdminStatusFilter.default('all'),
+  kind: BlogKind.optional(),
+  categoryId: z.coerce.number().int().positive().optional(),
+  sort: AdminArticleSortSchema.default('updated_desc'),
+  ...LIST_PAGE,
+});
+export type AdminArticleListQuery = Partial<z.output<typeof AdminArticleListQuery>>;
+
+export const AdminArticleRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  kind: BlogKind,
+  category: z.string(),
+  authorName: z.string(),
+  publishedAt: IsoDateTime,
+  published: z.boolean(),
+  status: EditStatus,
+  scheduledAt: IsoDateTime.nullable(),
+  updatedAt: IsoDateTime,
+  imageUrl: z.string().nullable(),
+});
+export type AdminArticleRow = z.infer<typeof AdminArticleRowSchema>;
+export const AdminArticleListSchema = listPage(AdminArticleRowSchema);
+export type AdminArticleList = z.infer<typeof AdminArticleListSchema>;
+
+export const AdminArticleReferencesSchema = z.object({
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  countries: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  cities: z.array(z.object({ id: z.number().int(), name: z.string(), country: z.string() })),
+});
+export type AdminArticleReferences = z.infer<typeof AdminArticleReferencesSchema>;

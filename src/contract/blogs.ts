@@ -51,6 +51,8 @@ export type BlogSummary = z.infer<typeof BlogSummarySchema>;
 export const BlogBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('paragraph'), text: z.string() }),
   z.object({ type: z.literal('heading'), text: z.string() }),
+  /** Rich text written in the back-office: sanitised HTML of the allow-list in src/lib/rich-text.ts. */
+  z.object({ type: z.literal('rich'), html: z.string() }),
   z.object({ type: z.literal('quote'), text: z.string(), cite: z.string().nullable() }),
   z.object({ type: z.literal('list'), ordered: z.boolean(), items: z.array(z.string()) }),
   z.object({ type: z.literal('image'), image: ImageSchema.nullable(), caption: z.string() }),

@@ -6,7 +6,7 @@ export const ADMIN_SECTIONS = [
   { key: 'collections', label: 'Collections', built: false },
   { key: 'itineraries', label: 'Travel itineraries', built: false },
   { key: 'best-of-lists', label: 'Best-of lists', built: false },
-  { key: 'magazine', label: 'Magazine', built: false },
+  { key: 'magazine', label: 'Magazine', built: true },
   { key: 'places', label: 'Countries & cities', built: false },
   { key: 'tags', label: 'Tags', built: false },
   { key: 'operators', label: 'Operators', built: false },
@@ -19,6 +19,7 @@ export type AdminRoute =
   | { page: 'home' }
   | { page: 'section'; section: AdminSectionKey }
   | { page: 'experience'; id: number }
+  | { page: 'article'; id: number }
   | { page: 'unknown' };
 
 /** The page of an /admin/* path. */
@@ -27,6 +28,8 @@ export function adminRoute(pathname: string): AdminRoute {
   if (rest === '') return { page: 'home' };
   const exp = /^experiences\/(\d{1,10})$/.exec(rest);
   if (exp) return { page: 'experience', id: Number(exp[1]) };
+  const article = /^magazine\/(\d{1,10})$/.exec(rest);
+  if (article) return { page: 'article', id: Number(article[1]) };
   const section = ADMIN_SECTIONS.find((s) => s.key === rest);
   return section ? { page: 'section', section: section.key } : { page: 'unknown' };
 }
@@ -63,4 +66,12 @@ export function localToIso(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** ISO → a datetime-local value in the editor's time zone (`2026-12-01T09:30`). */
+export function isoToLocal(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 }

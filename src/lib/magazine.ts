@@ -117,6 +117,10 @@ export function wordCount(blocks: readonly BlogBlock[]): number {
       case 'heading':
         n += words(b.text);
         break;
+      case 'rich':
+        // Sanitised HTML (src/lib/rich-text.ts): its tags are not words.
+        n += words(b.html.replace(/<[^>]*>/g, ' '));
+        break;
       case 'quote':
         n += words(b.text) + words(b.cite ?? '');
         break;

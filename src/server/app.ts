@@ -27,6 +27,7 @@ import { tripRoutes } from './routes/trips.ts';
 import { ambassadorRoutes } from './routes/ambassador.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { partnerRoutes, requirePartner } from './routes/partner.ts';
+import { ARTICLE_EDITOR } from './services/admin/article-editing.ts';
 import { redirectTarget } from './services/admin/editing.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
 import { creditRoutes } from './routes/credits.ts';
@@ -66,6 +67,7 @@ export function injectRealtime(app: object, server: Server) {
 export const BEARER_EXEMPT = [/^\/api\/v1\/payments\/webhook(\/|$)/, /^\/api\/v1\/oauth\/[\w-]+\/return$/, /^\/api\/v1\/realtime$/];
 
 const EXPERIENCE_PATH = /^\/(experiences|options|events)\/([a-z0-9-]{1,200})\/?$/;
+const ARTICLE_PATH = /^\/magazine\/a\/([a-z0-9-]{1,200})\/?$/;
 
 export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -155,15 +157,20 @@ export function createApp(opts: AppOptions) {
   // The test gateway's GrabPay page: only while the test gateway is the payment provider.
   if (payments.name === 'test') app.route(GRABPAY_PAGE_PATH, grabPayPageRoutes());
 
-  // An experience whose slug changed (back-office, ADR 0026): its old address answers 301 to the
-  // new one, for /experiences, /options and /events alike, from the moment it is published (the
-  // old page's file stays until the rebuild is live). One primary-key lookup per page view:
-  // looking it up only on a miss would serve the old page until then.
+  // An experience or article whose slug changed (back-office, ADR 0026): its old address answers
+  // 301 to the new one (for /experiences, /options and /events alike; /magazine/a for articles),
+  // from the moment it is published (the old page's file stays until the rebuild is live). One
+  // primary-key lookup per page view: looking it up only on a miss would serve the old page until then.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const m = EXPERIENCE_PATH.exec(c.req.path);
     if (m) {
       const target = await redirectTarget(db, m[2]!);
       if (target) return c.redirect(`/experiences/${target}${new URL(c.req.url).search}`, 301);
+    }
+    const a = ARTICLE_PATH.exec(c.req.path);
+    if (a) {
+      const target = await ARTICLE_EDITOR.redirectTarget(db, a[1]!);
+      if (target) return c.redirect(`/magazine/a/${target}${new URL(c.req.url).search}`, 301);
     }
     return next();
   });

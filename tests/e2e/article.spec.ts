@@ -4,6 +4,7 @@ import { expect, test } from './fixtures.ts';
 const SELECTOR = {
   paragraph: '.blocks > p',
   heading: '.blocks > h2',
+  rich: '.blocks > .blocks__rich',
   quote: '.blocks blockquote',
   list: '.blocks > ul, .blocks > ol',
   image: '.blocks figure img',

@@ -7,6 +7,8 @@ import { ADMIN_SECTIONS, adminRoute, type AdminRoute, type AdminSectionKey } fro
 import { $sessionState, $user } from '../../stores/user.ts';
 import { Loading } from '../account/parts.tsx';
 import AmbassadorApplications from './AmbassadorApplications.tsx';
+import ArticleEditor from './ArticleEditor.tsx';
+import ArticleList from './ArticleList.tsx';
 import ExperienceEditor from './ExperienceEditor.tsx';
 import ExperienceList from './ExperienceList.tsx';
 import { BackOfficeNav, EmptyPage, LoginRefusal, Refusal } from './parts.tsx';
@@ -16,7 +18,7 @@ import '../account/account.css';
 import './admin.css';
 
 function Nav({ route }: { route: AdminRoute }) {
-  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : null;
+  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : null;
   return <BackOfficeNav brand="Back-office" brandHref="/admin" active={active} items={ADMIN_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: `/admin/${s.key}`, soon: !s.built }))} />;
 }
 
@@ -25,7 +27,7 @@ function NotBuilt({ label }: { label: string }) {
     <EmptyPage
       heading={label}
       title={`${label} cannot be edited in the back-office yet`}
-      text={`Until this section is built, changes to ${label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences and site settings are editable now.`}
+      text={`Until this section is built, changes to ${label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences, magazine articles and site settings are editable now.`}
       href="/admin/experiences"
       action="Edit experiences"
     />
@@ -34,6 +36,7 @@ function NotBuilt({ label }: { label: string }) {
 
 const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
   experiences: 'Edit drafts, preview, publish or schedule',
+  magazine: 'Articles: rich text, drafts, publish or schedule',
   ambassadors: 'Review applications',
   settings: 'Header and gift-guide navigation',
 };
@@ -67,8 +70,11 @@ function Page({ route }: { route: AdminRoute }) {
       return <Home />;
     case 'experience':
       return <ExperienceEditor id={route.id} />;
+    case 'article':
+      return <ArticleEditor id={route.id} />;
     case 'section':
       if (route.section === 'experiences') return <ExperienceList />;
+      if (route.section === 'magazine') return <ArticleList />;
       if (route.section === 'ambassadors') return <AmbassadorApplications />;
       if (route.section === 'settings') return <SiteSettingsPage />;
       return <NotBuilt label={ADMIN_SECTIONS.find((s) => s.key === route.section)!.label} />;
@@ -82,7 +88,7 @@ export default function AdminApp() {
   const user = useStore($user);
   const session = useStore($sessionState);
   useEffect(() => {
-    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : 'Back-office';
+    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : 'Back-office';
     document.title = `${label} | Verdant admin`;
   }, [route]);
 

@@ -1,27 +1,13 @@
-// One experience in the back-office: every field its public page shows, saved as a draft beside
-// the live record; preview, publish now or at a time, unpublish; revision history with restore.
-// A save that lost a race with another editor is refused (409) and the form keeps what was typed.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  adminExperience,
-  adminReferences,
-  cancelScheduledPublish,
-  experienceRevisions,
-  previewExperience,
-  publishExperience,
-  restoreExperienceRevision,
-  saveExperienceDraft,
-  unpublishExperience,
-} from '../../api-client/admin.ts';
-import { ApiError, errorMessage } from '../../api-client/client.ts';
-import type { AdminExperience, AdminReferences, ExperienceDraft, Revision } from '../../contract/admin.ts';
-import { linesToList, localToIso, minorToText, textToMinor } from '../../lib/admin-pages.ts';
+// One experience in the back-office: every field its public page shows, on the editing screen
+// every record shares (RecordEditor.tsx: draft beside live, preview, publish now or at a time,
+// unpublish, revision history with restore, a stale save refused with the form kept).
+import { adminReferences, experienceCalls } from '../../api-client/admin.ts';
+import type { AdminExperience, AdminReferences, ExperienceDraft } from '../../contract/admin.ts';
+import { linesToList, minorToText, textToMinor } from '../../lib/admin-pages.ts';
 import { imageUrl } from '../../lib/format-image.ts';
-import { Loading, Problem } from '../account/parts.tsx';
+import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { formatWhen } from './format.ts';
-import { RunState, StatusBadge } from './parts.tsx';
-import { useRun } from './use-run.ts';
+import { EditorChrome, EditorGate, Field, markNaN, NumberField, useRecordEditor } from './RecordEditor.tsx';
 
 type PriceKey = keyof ExperienceDraft['prices'];
 const MONEY_KEYS: PriceKey[] = ['adult', 'child', 'localAdult', 'localChild', 'group', 'additionalPax'];
@@ -76,275 +62,16 @@ function fromForm(f: Form, exponent: number): { doc: ExperienceDraft } | { error
   return { doc: { ...f.doc, prices, ...lists } };
 }
 
-// NaN (a number field whose text is not a number) differs from the null JSON would make of it.
-const same = (a: unknown, b: unknown) => {
-  const nan = (_k: string, v: unknown) => (typeof v === 'number' && Number.isNaN(v) ? 'NaN' : v);
-  return JSON.stringify(a, nan) === JSON.stringify(b, nan);
-};
-
-/** Marks every number of the draft whose field text is not a number (NumberField sets NaN). */
-function markNaN(v: unknown, path: string, out: Record<string, string>) {
-  if (typeof v === 'number' && Number.isNaN(v)) out[path] = 'Enter a number';
-  else if (Array.isArray(v)) v.forEach((x, i) => markNaN(x, `${path}.${i}`, out));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) markNaN(x, `${path}.${k}`, out);
-}
-
-function Field({ label, error, hint, children, wide }: { label: string; error?: string | undefined; hint?: string; children: React.ReactElement; wide?: boolean }) {
-  return (
-    <label className={`adm-field${wide ? ' adm-field--wide' : ''}`}>
-      <span className="adm-field__label">{label}</span>
-      {hint && <span className="adm-field__hint">{hint}</span>}
-      {children}
-      {error && (
-        <span className="adm-field__error" role="alert">
-          {error}
-        </span>
-      )}
-    </label>
-  );
-}
-
-/** A number field's text: null when empty, NaN when it is not a number (yet). */
-function readNumber(text: string, decimal: boolean): number | null {
-  const t = text.trim();
-  if (t === '') return null;
-  return (decimal ? /^-?(\d+(\.\d*)?|\.\d+)$/ : /^\d+$/).test(t) ? Number(t) : Number.NaN;
-}
-
-/**
- * A number typed as text: the text stays as typed ("1.", "-6.") while the draft holds its
- * value, so a decimal point or a minus sign can be typed; text that is not a number is marked
- * at once and holds NaN in the draft, which blocks saving (fromForm).
- */
-function NumberField({ label, error, value, onValue, decimal = false }: { label: string; error?: string | undefined; value: number | null; onValue: (v: number | null) => void; decimal?: boolean }) {
-  const [text, setText] = useState(value === null ? '' : String(value));
-  const typed = readNumber(text, decimal);
-  useEffect(() => {
-    // A value set from outside (a restore, a reload) replaces the text.
-    if (!Object.is(typed, value)) setText(value === null || Number.isNaN(value) ? '' : String(value));
-  }, [value]);
-  const bad = Number.isNaN(typed) && !/^-?\.?$/.test(text.trim());
-  return (
-    <Field label={label} error={bad ? (decimal ? 'Enter a number like 1.3521' : 'Enter a whole number') : error}>
-      <input
-        inputMode={decimal ? 'decimal' : 'numeric'}
-        aria-invalid={bad || !!error || undefined}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          onValue(readNumber(e.target.value, decimal));
-        }}
-      />
-    </Field>
-  );
-}
-
 export default function ExperienceEditor({ id }: { id: number }) {
-  const [x, setX] = useState<AdminExperience | null>(null);
-  const [loadError, setLoadError] = useState<{ text: string; notFound: boolean } | null>(null);
-  const [form, setForm] = useState<Form | null>(null);
   // Cities, countries and tags for the selects: without them a select would offer nothing.
   const references = useApi(adminReferences, 'references');
   const refs = references.state.status === 'ready' ? references.state.data : null;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error' | 'conflict'; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [revs, setRevs] = useState<Revision[] | null>(null);
-  const [scheduleAt, setScheduleAt] = useState('');
-  const [run, setRun, runLost] = useRun();
-  const [preview, setPreview, previewLost] = useRun();
-  // One action at a time, whatever started it (a button, or Cmd/Ctrl+S while another runs):
-  // two saves of the same version would refuse the editor's own second one as a conflict.
-  const inFlight = useRef(false);
-  const saved = useRef<Form | null>(null);
+  const ed = useRecordEditor<AdminExperience, ExperienceDraft, Form>({ id, calls: experienceCalls, noun: 'experience', toForm, fromForm: (f, v) => fromForm(f, v.currencyExponent) });
+  const { x, form, setForm, errors } = ed;
+  if (!x || !form) return <EditorGate ed={ed} noun="experience" listHref="/admin/experiences" listLabel="All experiences" />;
 
-  const adopt = useCallback((data: AdminExperience) => {
-    setX(data);
-    const f = toForm(data);
-    setForm(f);
-    saved.current = f;
-    setErrors({});
-    if (data.lastRun) setRun(data.lastRun);
-  }, []);
-
-  const loadRevisions = useCallback(() => {
-    experienceRevisions(id).then(({ data }) => setRevs(data.revisions), () => setRevs([]));
-  }, [id]);
-
-  const load = useCallback(() => {
-    adminExperience(id).then(
-      ({ data }) => adopt(data),
-      (err: unknown) => setLoadError({ text: errorMessage(err), notFound: err instanceof ApiError && err.status === 404 }),
-    );
-    loadRevisions();
-  }, [id]);
-
-  useEffect(() => {
-    load();
-  }, [load]);
-
-  const dirty = !!form && !!saved.current && !same(form, saved.current);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    addEventListener('beforeunload', warn);
-    return () => removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  if (loadError) {
-    return (
-      <section className="adm-page">
-        {loadError.notFound ? (
-          <div className="adm-card adm-empty">
-            <p className="adm-empty__title">This experience doesn’t exist</p>
-            <a className="button" href="/admin/experiences">
-              All experiences
-            </a>
-          </div>
-        ) : (
-          <Problem text={loadError.text} onRetry={() => { setLoadError(null); load(); }} />
-        )}
-      </section>
-    );
-  }
-  if (!x || !form) return <Loading label="Loading the experience…" />;
-
-  const exp = x.currencyExponent;
   const setDoc = (patch: Partial<ExperienceDraft>) => setForm((f) => (f ? { ...f, doc: { ...f.doc, ...patch } } : f));
   const err = (path: string) => errors[path];
-
-  /** Handles a failed call: field messages, the version conflict, or the message. */
-  function failed(e: unknown) {
-    if (e instanceof ApiError && e.status === 422 && Object.keys(e.fields).length) {
-      setErrors(e.fields);
-      setNotice({ kind: 'error', text: `Please fix the marked fields: ${e.message}` });
-    } else if (e instanceof ApiError && e.status === 409) {
-      setNotice({ kind: 'conflict', text: e.message });
-    } else {
-      setNotice({ kind: 'error', text: errorMessage(e) });
-    }
-  }
-
-  /** Saves the form if it changed; answers the version to act on, or null when it failed. */
-  async function saveIfNeeded(): Promise<AdminExperience | null> {
-    if (!form || !x) return null;
-    if (!dirty) return x;
-    const built = fromForm(form, exp);
-    if ('errors' in built) {
-      setErrors(built.errors);
-      setNotice({ kind: 'error', text: 'Please fix the marked fields.' });
-      return null;
-    }
-    try {
-      const { data } = await saveExperienceDraft(id, x.version, built.doc);
-      adopt(data);
-      loadRevisions();
-      return data;
-    } catch (e) {
-      failed(e);
-      loadRevisions();
-      return null;
-    }
-  }
-
-  async function act(label: string, fn: () => Promise<void>) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(label);
-    setNotice(null);
-    try {
-      await fn();
-    } finally {
-      inFlight.current = false;
-      setBusy(null);
-    }
-  }
-
-  const save = () =>
-    act('save', async () => {
-      const r = await saveIfNeeded();
-      if (r) setNotice({ kind: 'ok', text: `Draft saved (version ${r.version}). The public site changes when you publish.` });
-    });
-
-  const publish = () =>
-    act('publish', async () => {
-      const r = await saveIfNeeded();
-      if (!r) return;
-      try {
-        const { data } = await publishExperience(id, r.version);
-        adopt(data);
-        loadRevisions();
-        setNotice({ kind: 'ok', text: 'Published. The pages that show this experience are being rebuilt.' });
-      } catch (e) {
-        failed(e);
-      }
-    });
-
-  const schedule = () =>
-    act('schedule', async () => {
-      const at = localToIso(scheduleAt);
-      if (!at) {
-        setErrors({ at: 'Choose a date and time' });
-        return;
-      }
-      const r = await saveIfNeeded();
-      if (!r) return;
-      try {
-        const { data } = await publishExperience(id, r.version, at);
-        adopt(data);
-        loadRevisions();
-        setNotice({ kind: 'ok', text: `Scheduled: this draft goes live on ${formatWhen(at)}.` });
-      } catch (e) {
-        failed(e);
-      }
-    });
-
-  const cancelSchedule = () =>
-    act('cancel', async () => {
-      try {
-        adopt((await cancelScheduledPublish(id)).data);
-        setNotice({ kind: 'ok', text: 'The scheduled publish is cancelled.' });
-      } catch (e) {
-        failed(e);
-      }
-    });
-
-  const unpublish = () =>
-    act('unpublish', async () => {
-      if (!confirm('Take this experience off the site? Its page will answer “not found” and it leaves listings and search until you publish it again.')) return;
-      try {
-        adopt((await unpublishExperience(id, x.version)).data);
-        loadRevisions();
-        setNotice({ kind: 'ok', text: 'Unpublished. The site is being updated.' });
-      } catch (e) {
-        failed(e);
-      }
-    });
-
-  const doPreview = () =>
-    act('preview', async () => {
-      const r = await saveIfNeeded();
-      if (!r) return;
-      try {
-        const { data } = await previewExperience(id);
-        if (data.run) setPreview(data.run);
-      } catch (e) {
-        failed(e);
-      }
-    });
-
-  const restore = (rev: Revision) =>
-    act('restore', async () => {
-      if (dirty && !confirm('You have unsaved changes. Restoring replaces them with the old version. Continue?')) return;
-      try {
-        const { data } = await restoreExperienceRevision(id, rev.id, x.version);
-        adopt(data);
-        loadRevisions();
-        setNotice({ kind: 'ok', text: `Version ${rev.version} restored as a new draft. Publish to make it live.` });
-      } catch (e) {
-        failed(e);
-      }
-    });
 
   const d = form.doc;
   const citiesByCountry = new Map<string, AdminReferences['cities']>();
@@ -356,62 +83,14 @@ export default function ExperienceEditor({ id }: { id: number }) {
     x.priceUnit === 'per_group' ? ['group', 'groupIncludedPax', 'additionalPax', 'minPax', 'adult'] : x.priceUnit === 'per_person' ? ['adult', 'child', 'localAdult', 'localChild'] : [];
 
   return (
-    <section className="adm-page adm-edit" onKeyDown={(e) => { if ((e.metaKey || e.ctrlKey) && e.key === 's') { e.preventDefault(); if (dirty) void save(); } }}>
-      <header className="adm-pagehead adm-edit__head">
-        <div>
-          <a className="adm-back" href="/admin/experiences">
-            ← Experiences
-          </a>
-          <h1>{d.name || 'Untitled experience'}</h1>
-          <p className="adm-edit__meta">
-            <StatusBadge status={dirty ? 'changed' : x.status} scheduledAt={x.scheduledAt} />
-            <span className="muted">
-              {x.version ? `Version ${x.version}` : 'No draft yet: showing what is live'}
-              {x.updatedBy ? ` · saved by ${x.updatedBy.name} ${formatWhen(x.updatedAt)}` : ''}
-              {dirty ? ' · unsaved changes' : ''}
-            </span>
-          </p>
-        </div>
-        <div className="adm-actions">
-          <a className="button button--ghost" href={`/experiences/${x.liveSlugCode}`} target="_blank" rel="noopener">
-            View live
-          </a>
-          <button type="button" className="button button--ghost" onClick={doPreview} disabled={!!busy}>
-            {busy === 'preview' ? 'Preparing…' : 'Preview'}
-          </button>
-          <button type="button" className="button button--ghost" onClick={save} disabled={!!busy || !dirty}>
-            {busy === 'save' ? 'Saving…' : 'Save draft'}
-          </button>
-          <button type="button" className="button" onClick={publish} disabled={!!busy || (!dirty && x.status === 'published')}>
-            {busy === 'publish' ? 'Publishing…' : 'Publish'}
-          </button>
-        </div>
-      </header>
-
-      {references.state.status === 'error' && <Problem text={`The lists of cities and tags could not be loaded: ${references.state.error}`} onRetry={references.reload} />}
-      {revs?.[0]?.action === 'schedule_failed' && (
-        <div className="adm-alert adm-alert--error" role="alert">
-          <p>{revs[0].note}</p>
-        </div>
-      )}
-      {notice && (
-        <div className={`adm-alert adm-alert--${notice.kind}`} role={notice.kind === 'ok' ? 'status' : 'alert'}>
-          <p>{notice.text}</p>
-          {notice.kind === 'conflict' && (
-            <p className="adm-alert__actions">
-              <button type="button" className="button button--ghost" onClick={() => { setNotice(null); load(); }}>
-                Load the newest version
-              </button>
-              <span className="muted">Your text stays on screen until you do; copy what you need first.</span>
-            </p>
-          )}
-        </div>
-      )}
-      {run && <RunState run={run} lost={runLost} />}
-      {preview && <RunState run={preview} lost={previewLost} />}
-
-      <div className="adm-edit__grid">
-        <div className="adm-edit__main">
+    <EditorChrome
+      ed={ed}
+      title={d.name || 'Untitled experience'}
+      back={{ href: '/admin/experiences', label: 'Experiences' }}
+      liveHref={`/experiences/${x.liveSlugCode}`}
+      problem={references.state.status === 'error' && <Problem text={`The lists of cities and tags could not be loaded: ${references.state.error}`} onRetry={references.reload} />}
+      fieldLabel={fieldLabel}
+    >
           <fieldset className="adm-card adm-fields">
             <legend>Basics</legend>
             <Field label="Name" error={err('draft.name')} wide>
@@ -622,81 +301,9 @@ export default function ExperienceEditor({ id }: { id: number }) {
               ))}
             </ol>
           </fieldset>
-        </div>
-
-        <aside className="adm-edit__side">
-          <div className="adm-card adm-side">
-            <h2>Publishing</h2>
-            <p className="muted">
-              {x.status === 'unpublished'
-                ? 'Not on the site. Publish to bring it back.'
-                : x.hasUnpublishedChanges || dirty
-                  ? 'The site shows the last published version; your draft is not live yet.'
-                  : 'The site shows this version.'}
-            </p>
-            {x.scheduledAt ? (
-              <div className="adm-scheduled">
-                <p>
-                  Goes live <strong>{formatWhen(x.scheduledAt)}</strong>
-                </p>
-                <button type="button" className="button button--ghost" onClick={cancelSchedule} disabled={!!busy}>
-                  Cancel schedule
-                </button>
-              </div>
-            ) : (
-              <div className="adm-schedule">
-                <Field label="Publish later" error={err('at')}>
-                  <input type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} />
-                </Field>
-                <button type="button" className="button button--ghost" onClick={schedule} disabled={!!busy || !scheduleAt}>
-                  {busy === 'schedule' ? 'Scheduling…' : 'Schedule'}
-                </button>
-              </div>
-            )}
-            {x.published && (
-              <button type="button" className="adm-danger" onClick={unpublish} disabled={!!busy}>
-                Unpublish
-              </button>
-            )}
-          </div>
-
-          <div className="adm-card adm-side">
-            <h2>History</h2>
-            {!revs && <p className="muted">Loading…</p>}
-            {revs && revs.length === 0 && <p className="muted">No changes from the back-office yet.</p>}
-            <ol className="adm-history" role="list">
-              {revs?.slice(0, 30).map((r) => (
-                <li key={r.id} data-revision={r.version}>
-                  <div>
-                    <strong>{ACTION_LABEL[r.action]}</strong> <span className="muted">v{r.version}</span>
-                    <span className="adm-sub">
-                      {r.by.name} · {formatWhen(r.createdAt)}
-                    </span>
-                    {r.changedFields.length > 0 && <span className="adm-sub">Changed: {r.changedFields.map(fieldLabel).join(', ')}</span>}
-                    {r.note && <span className="adm-sub">{r.note}</span>}
-                  </div>
-                  <button type="button" className="text-link" onClick={() => restore(r)} disabled={!!busy}>
-                    Restore
-                  </button>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </aside>
-      </div>
-    </section>
+    </EditorChrome>
   );
 }
-
-const ACTION_LABEL: Record<Revision['action'], string> = {
-  save: 'Saved',
-  publish: 'Published',
-  unpublish: 'Unpublished',
-  schedule: 'Scheduled',
-  schedule_failed: 'Scheduled publish failed',
-  restore: 'Restored',
-  refused: 'Refused save (conflict)',
-};
 
 function fieldLabel(f: string): string {
   if (f.startsWith('prices.')) return PRICE_LABEL[f.slice(7) as PriceKey]?.toLowerCase() ?? f;

@@ -325,6 +325,8 @@ export const bestOfListItems = pgTable('best_of_list_items', {
 export type BlogBlock =
   | { type: 'paragraph'; text: string }
   | { type: 'heading'; text: string }
+  /** Rich text from the back-office editor: HTML sanitised on save and again when served (src/lib/rich-text.ts). */
+  | { type: 'rich'; html: string }
   | { type: 'quote'; text: string; cite?: string }
   | { type: 'list'; ordered: boolean; items: string[] }
   | { type: 'image'; imageId: number; caption: string }
@@ -356,6 +358,8 @@ export const blogs = pgTable('blogs', {
   cityId: integer('city_id').references(() => cities.id),
   heroImageId: integer('hero_image_id').references(() => images.id),
   publishedAt: ts('published_at').notNull(),
+  /** false: taken off the site by an editor (back-office unpublish); the draft keeps the text. */
+  published: boolean('published').notNull().default(true),
   ...content,
 }, (t) => [index('blogs_category_idx').on(t.categoryId), index('blogs_published_idx').on(t.publishedAt)]);
 

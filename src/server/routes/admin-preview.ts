@@ -1,35 +1,37 @@
 // A draft as the public record it would become: the draft is written to the live tables inside
-// a transaction, the content feed's own loader reads the detail record (OptionDetail, exactly
-// what GET /content/changes would send), and the transaction is rolled back. So the preview is
+// a transaction, the content feed's own loader reads the detail record (exactly what
+// GET /content/changes would send), and the transaction is rolled back. So the preview is
 // rendered from the same record shape and mappers as the published page, and live never moves.
-import type { ExperienceDraft } from '../../contract/admin.ts';
-import type { OptionDetail } from '../../contract/options.ts';
-import type { Db } from '../db/client.ts';
-import { options } from '../db/schema.ts';
-import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { notFound } from '../http.ts';
-import { applyDocument, checkDocument, optionRow } from '../services/admin/experience-doc.ts';
-import { loadOptionDetails } from './catalogue/options/details.ts';
-import { createLoader } from './catalogue/shared.ts';
+import type { EditKind } from '../services/admin/record-editing.ts';
+import { createLoader, type Loader } from './catalogue/shared.ts';
 
 class Rollback extends Error {
-  readonly record: OptionDetail;
-  constructor(record: OptionDetail) {
+  readonly record: unknown;
+  constructor(record: unknown) {
     super('preview rollback');
     this.record = record;
   }
 }
 
-export async function previewRecord(db: Db, id: number, draft: ExperienceDraft): Promise<OptionDetail> {
-  const o = await optionRow(db, id);
-  if (!o) throw notFound('Experience');
-  await checkDocument(db, o, draft);
+type PreviewKind<Doc, Base> = Pick<EditKind<Doc, Base>, 'row' | 'check' | 'apply' | 'setPublished' | 'noun'> & {
+  /** The content feed's batch loader of this type. */
+  load: (L: Loader, ids: number[]) => Promise<Map<number, unknown>>;
+};
+
+export async function previewRecord<Doc, Base>(kind: PreviewKind<Doc, Base>, db: Db, id: number, draft: Doc): Promise<unknown> {
+  const base = await kind.row(db, id);
+  const missing = () => notFound(kind.noun[0]!.toUpperCase() + kind.noun.slice(1));
+  if (!base) throw missing();
+  await kind.check(db, base, draft);
   try {
-    await db.transaction(async (tx) => {
-      await applyDocument(tx, o, draft, new Date());
-      await tx.update(options).set({ published: true }).where(eq(options.id, id));
-      const detail = (await loadOptionDetails(createLoader(tx as unknown as Db), [id])).get(id);
-      if (!detail) throw notFound('Experience');
+    await db.transaction(async (tx: Tx) => {
+      const now = new Date();
+      await kind.apply(tx, base, draft, now);
+      await kind.setPublished(tx, id, true, now);
+      const detail = (await kind.load(createLoader(tx as unknown as Db), [id])).get(id);
+      if (!detail) throw missing();
       throw new Rollback(detail);
     });
   } catch (err) {

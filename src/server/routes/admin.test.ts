@@ -1,5 +1,4 @@
 import { and, eq, ne } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminExperienceListSchema,
@@ -16,8 +15,8 @@ import { QUEUES } from '../jobs/queue.ts';
 import { scheduledPublishHandler } from '../jobs/workers.ts';
 import * as editing from '../services/admin/editing.ts';
 import { pipelinePublisher } from '../services/admin/publisher.ts';
-import { publishHandler, type SiteBuilder } from '../services/publish.ts';
-import { Agent } from '../testing/agent.ts';
+import type { Agent } from '../testing/agent.ts';
+import { backOfficeAgents, recordingSite } from '../testing/back-office.ts';
 import { expectStatus, instantSgd, type OptionPick } from '../testing/booking.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -29,32 +28,12 @@ let partner: Agent;
 let guest: Agent;
 let pick: OptionPick;
 
-const log = pino({ level: 'silent' });
-/** The static site's builder, recorded (the pipeline's own tests cover real builds). */
-const built: { type: string; key: string }[][] = [];
-const site: SiteBuilder = {
-  async publish(changes) {
-    built.push(changes);
-    return { pages: 1, seconds: 0, mode: 'test' };
-  },
-  async preview(_ref, _record, runId) {
-    return { url: `/preview/${runId}/` };
-  },
-};
-const runPipeline = () => t.jobs.runDue(QUEUES.sitePublish.name, publishHandler({ db: t.db, log, site }));
+const { built, log, runPipeline } = recordingSite(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
   pick = await instantSgd(t.db);
-  admin = new Agent(t, '198.51.100.70');
-  await admin.login('admin@verdant.test');
-  admin2 = new Agent(t, '198.51.100.71');
-  await admin2.login('admin@verdant.test');
-  traveller = new Agent(t, '198.51.100.72');
-  await traveller.login('traveller@verdant.test');
-  partner = new Agent(t, '198.51.100.73');
-  await partner.login('partner@verdant.test');
-  guest = new Agent(t, '198.51.100.74');
+  ({ admin, admin2, traveller, partner, guest } = await backOfficeAgents(t, (n) => `198.51.100.${70 + n}`));
 });
 afterAll(() => t.close());
 

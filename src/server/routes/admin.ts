@@ -1,10 +1,12 @@
 // The editors' back-office calls under /admin (src/contract/admin.ts; ADR 0026). Every one of
 // them is behind requireAdmin (app.ts): 401 for a guest, 403 for a traveller or a partner.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
+  AdminArticleListQuery,
   AdminExperienceListQuery,
   PublishBody,
+  SaveArticleDraftBody,
   SaveDraftBody,
   SiteSettingsSchema,
   TestClockBody,
@@ -14,91 +16,119 @@ import type { PublishChange } from '../../contract/publish.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, notFound, readBody, readParams, readQuery, reply } from '../http.ts';
 import { currentUser } from '../session.ts';
+import { ARTICLE_EDITOR, articleReferences, articleView, listArticles } from '../services/admin/article-editing.ts';
 import * as editing from '../services/admin/editing.ts';
 import { listExperiences, references, saveSiteSettings, siteSettings } from '../services/admin/lists.ts';
 import { pipelinePublisher, type Publisher } from '../services/admin/publisher.ts';
+import type { EditDeps, EditKind, recordEditor } from '../services/admin/record-editing.ts';
 import { previewRecord } from './admin-preview.ts';
+import { loadBlogDetails } from './catalogue/blogs.ts';
+import { loadOptionDetails } from './catalogue/options.ts';
+import type { Loader } from './catalogue/shared.ts';
 
-const IdParam = z.object({ id: z.coerce.number({ error: 'Unknown experience' }).int('Unknown experience').positive('Unknown experience').max(2_000_000_000, 'Unknown experience') });
-const RevisionParam = IdParam.extend({ revisionId: z.coerce.number().int().positive('Unknown revision').max(2_000_000_000, 'Unknown revision') });
+const idParam = (unknown: string) =>
+  z.object({ id: z.coerce.number({ error: unknown }).int(unknown).positive(unknown).max(2_000_000_000, unknown) });
+const revisionParam = (unknown: string) => idParam(unknown).extend({ revisionId: z.coerce.number().int().positive('Unknown revision').max(2_000_000_000, 'Unknown revision') });
 const RunParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, 'Unknown publish run') });
 
 /** The site settings are one record of the pipeline (the header and footer read them). */
 const SITE_CHANGE = { type: 'site', key: 'initial-data' } as const satisfies PublishChange;
 
+type Editor<Doc, Base> = ReturnType<typeof recordEditor<Doc, Base>>;
+
+/** One kind of record's edit calls under `/admin/{path}/{id}` (read, draft, publish, history, preview). */
+type RecordRoutes<Doc, Base> = {
+  path: string;
+  /** "Unknown experience": the 422 of an id that cannot be one. */
+  unknown: string;
+  editor: Editor<Doc, Base>;
+  body: z.ZodType<{ version: number; draft: Doc }>;
+  view: (d: EditDeps, id: number) => Promise<{ draft: Doc }>;
+  load: (L: Loader, ids: number[]) => Promise<Map<number, unknown>>;
+};
+
 export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) => Publisher = pipelinePublisher) {
   const r = new Hono<AppEnv>();
 
-  const deps = (c: { var: AppEnv['Variables'] }): editing.EditDeps => ({ db: c.var.db, jobs: c.var.jobs, publisher: publisherFor(c.var.jobs) });
+  const deps = (c: { var: AppEnv['Variables'] }): EditDeps => ({ db: c.var.db, jobs: c.var.jobs, publisher: publisherFor(c.var.jobs) });
   const editor = (c: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(c);
     return { id: u.id, name: u.name };
   };
 
+  function recordRoutes<Doc, Base>(k: RecordRoutes<Doc, Base>) {
+    const base = `/admin/${k.path}/:id`;
+    const IdParam = idParam(k.unknown);
+    const RevisionParam = revisionParam(k.unknown);
+    const ed = k.editor;
+    const view = (c: Context<AppEnv>, id: number) => k.view(deps(c), id);
+
+    r.get(base, async (c) => reply(c, await view(c, readParams(c, IdParam).id)));
+
+    r.put(`${base}/draft`, async (c) => {
+      const { id } = readParams(c, IdParam);
+      const body = await readBody(c, k.body);
+      await ed.saveDraft(deps(c), id, body, editor(c));
+      return reply(c, await view(c, id));
+    });
+
+    r.post(`${base}/publish`, async (c) => {
+      const { id } = readParams(c, IdParam);
+      const body = await readBody(c, PublishBody);
+      if (body.at) {
+        await ed.schedulePublish(deps(c), id, body.version, new Date(body.at), editor(c));
+        return reply(c, await view(c, id));
+      }
+      await ed.publishNow(deps(c), id, body.version, editor(c));
+      return reply(c, await view(c, id), 202);
+    });
+
+    r.post(`${base}/unpublish`, async (c) => {
+      const { id } = readParams(c, IdParam);
+      const body = await readBody(c, VersionBody);
+      await ed.unpublish(deps(c), id, body.version, editor(c));
+      return reply(c, await view(c, id), 202);
+    });
+
+    r.delete(`${base}/schedule`, async (c) => {
+      const { id } = readParams(c, IdParam);
+      await ed.cancelSchedule(deps(c), id, editor(c));
+      return reply(c, await view(c, id));
+    });
+
+    r.get(`${base}/revisions`, async (c) => {
+      const { id } = readParams(c, IdParam);
+      return reply(c, { revisions: await ed.revisions(c.var.db, id) });
+    });
+
+    r.post(`${base}/revisions/:revisionId/restore`, async (c) => {
+      const { id, revisionId } = readParams(c, RevisionParam);
+      const body = await readBody(c, VersionBody);
+      await ed.restoreRevision(deps(c), id, revisionId, body.version, editor(c));
+      return reply(c, await view(c, id));
+    });
+
+    r.post(`${base}/preview`, async (c) => {
+      const { id } = readParams(c, IdParam);
+      const d = deps(c);
+      const v = await k.view(d, id);
+      const kind: EditKind<Doc, Base> = ed.kind;
+      const record = await previewRecord({ ...kind, load: k.load }, c.var.db, id, v.draft);
+      const run = await d.publisher.preview(c.var.db, { type: ed.type, key: kind.slugOf(v.draft), record, requestedBy: currentUser(c).id });
+      return reply(c, { run: await d.publisher.getRun(c.var.db, run.id) }, 202);
+    });
+  }
+
   r.get('/admin/experiences', async (c) => {
     const q = readQuery(c, AdminExperienceListQuery);
     return reply(c, await listExperiences(c.var.db, q));
   });
-
   r.get('/admin/references', async (c) => reply(c, await references(c.var.db)));
+  recordRoutes({ path: 'experiences', unknown: 'Unknown experience', editor: editing.EXPERIENCE_EDITOR, body: SaveDraftBody, view: editing.experienceView, load: loadOptionDetails });
 
-  r.get('/admin/experiences/:id', async (c) => {
-    const { id } = readParams(c, IdParam);
-    return reply(c, await editing.experienceView(deps(c), id));
-  });
-
-  r.put('/admin/experiences/:id/draft', async (c) => {
-    const { id } = readParams(c, IdParam);
-    const body = await readBody(c, SaveDraftBody);
-    await editing.saveDraft(deps(c), id, body, editor(c));
-    return reply(c, await editing.experienceView(deps(c), id));
-  });
-
-  r.post('/admin/experiences/:id/publish', async (c) => {
-    const { id } = readParams(c, IdParam);
-    const body = await readBody(c, PublishBody);
-    const d = deps(c);
-    if (body.at) {
-      await editing.schedulePublish(d, id, body.version, new Date(body.at), editor(c));
-      return reply(c, await editing.experienceView(d, id));
-    }
-    await editing.publishNow(d, id, body.version, editor(c));
-    return reply(c, await editing.experienceView(d, id), 202);
-  });
-
-  r.post('/admin/experiences/:id/unpublish', async (c) => {
-    const { id } = readParams(c, IdParam);
-    const body = await readBody(c, VersionBody);
-    await editing.unpublish(deps(c), id, body.version, editor(c));
-    return reply(c, await editing.experienceView(deps(c), id), 202);
-  });
-
-  r.delete('/admin/experiences/:id/schedule', async (c) => {
-    const { id } = readParams(c, IdParam);
-    await editing.cancelSchedule(deps(c), id, editor(c));
-    return reply(c, await editing.experienceView(deps(c), id));
-  });
-
-  r.get('/admin/experiences/:id/revisions', async (c) => {
-    const { id } = readParams(c, IdParam);
-    return reply(c, { revisions: await editing.revisions(c.var.db, id) });
-  });
-
-  r.post('/admin/experiences/:id/revisions/:revisionId/restore', async (c) => {
-    const { id, revisionId } = readParams(c, RevisionParam);
-    const body = await readBody(c, VersionBody);
-    await editing.restoreRevision(deps(c), id, revisionId, body.version, editor(c));
-    return reply(c, await editing.experienceView(deps(c), id));
-  });
-
-  r.post('/admin/experiences/:id/preview', async (c) => {
-    const { id } = readParams(c, IdParam);
-    const d = deps(c);
-    const view = await editing.experienceView(d, id);
-    const record = await previewRecord(c.var.db, id, view.draft);
-    const run = await d.publisher.preview(c.var.db, { type: editing.EXPERIENCE, key: view.draft.slugCode, record, requestedBy: currentUser(c).id });
-    return reply(c, { run: await d.publisher.getRun(c.var.db, run.id) }, 202);
-  });
+  r.get('/admin/articles', async (c) => reply(c, await listArticles(c.var.db, readQuery(c, AdminArticleListQuery))));
+  r.get('/admin/article_references', async (c) => reply(c, await articleReferences(c.var.db)));
+  recordRoutes({ path: 'articles', unknown: 'Unknown article', editor: ARTICLE_EDITOR, body: SaveArticleDraftBody, view: articleView, load: loadBlogDetails });
 
   r.get('/admin/publish_runs/:id', async (c) => {
     const { id } = readParams(c, RunParam);

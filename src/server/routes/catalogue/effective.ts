@@ -67,7 +67,7 @@ const EFFECTIVE: Record<ContentType, string> = {
         ${optionsTs(`select x.option_id from blog_options x where x.blog_id = b.id
            union all select (jsonb_path_query(b.body, '$[*].optionId'))::int
            union all select (jsonb_path_query(b.body, '$[*].optionIds[*]'))::int`)}) as ts,
-      (b.deleted_at is null and b.published_at <= now()) as visible
+      (b.deleted_at is null and b.published and b.published_at <= now()) as visible
     from blogs b join blog_categories bc on bc.id = b.category_id left join images bi on bi.id = b.hero_image_id
       left join cities bct on bct.id = b.city_id left join countries bk on bk.id = b.country_id`,
   travel_itineraries: `

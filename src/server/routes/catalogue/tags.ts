@@ -11,7 +11,7 @@ import { iso } from './mappers.ts';
 import { visibleOption } from './options.ts';
 import { countAll, offsetOf, pageOf, slugParam, type Loader } from './shared.ts';
 
-export const visibleBlog = and(isNull(blogs.deletedAt), sql`${blogs.publishedAt} <= now()`) as SQL;
+export const visibleBlog = and(isNull(blogs.deletedAt), eq(blogs.published, true), sql`${blogs.publishedAt} <= now()`) as SQL;
 
 /** Visible options per tag (as a tag or as the activity type) and visible articles per tag. */
 export async function tagCounts(db: Db, tagIds: number[]) {

@@ -1,0 +1,162 @@
+// The parts every back-office list shares (experiences, articles): filters kept in the address (so
+// a list can be shared and survives a reload), search as the editor types, the toolbar's selects,
+// the table's loading state, an empty state that clears the filters, and the pager.
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../api-client/client.ts';
+import { Pager } from './parts.tsx';
+
+export const LIST_PER = 25;
+
+type BaseFilters = { q: string; sort: string; page: number };
+
+/** A list's filters from their defaults: read from and written to the address (snake_case names, only what differs from the default), and the API query. */
+export function listFilters<D extends { q: string; sort: string } & Record<string, string>>(defaults: D) {
+  type F = D & { page: number };
+  const wire = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const keys = Object.keys(defaults);
+  const text = (f: F) => f as unknown as Record<string, string>;
+  return {
+    read: (p: URLSearchParams): F => ({ ...Object.fromEntries(keys.map((k) => [k, p.get(wire(k)) ?? defaults[k]])), page: Math.max(1, Number(p.get('page')) || 1) }) as F,
+    write: (f: F): Record<string, string> => ({
+      ...Object.fromEntries(keys.filter((k) => text(f)[k] !== defaults[k]).map((k) => [wire(k), text(f)[k]!])),
+      ...(f.page > 1 ? { page: String(f.page) } : {}),
+    }),
+    /** The list call's query: the filters that are set (`…Id` as numbers), the page and LIST_PER. */
+    query: (f: F) => ({ ...Object.fromEntries(keys.filter((k) => text(f)[k] !== '').map((k) => [k, k.endsWith('Id') ? Number(text(f)[k]) : text(f)[k]])), page: f.page, per: LIST_PER }),
+  };
+}
+
+type ListOptions<F extends BaseFilters, D> = {
+  /** The list's address (`/admin/experiences`). */
+  path: string;
+  /** Filters from the address's query (listFilters); `clear` keeps the sort and drops the rest. */
+  read: (p: URLSearchParams) => F;
+  write: (f: F) => Record<string, string>;
+  load: (f: F) => Promise<{ data: D }>;
+};
+
+export function useAdminList<F extends BaseFilters, D extends { total: number }>({ path, read, write, load }: ListOptions<F, D>) {
+  const [filters, setFilters] = useState<F>(() => read(new URLSearchParams(location.search)));
+  const [typed, setTyped] = useState(filters.q);
+  const [data, setData] = useState<D | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  // Search as the editor types, a moment after the last key.
+  useEffect(() => {
+    if (typed.trim() === filters.q) return;
+    const t = setTimeout(() => setFilters((f) => ({ ...f, q: typed.trim(), page: 1 })), 300);
+    return () => clearTimeout(t);
+  }, [typed, filters.q]);
+
+  useEffect(() => {
+    const qs = new URLSearchParams(write(filters)).toString();
+    history.replaceState(null, '', `${path}${qs ? `?${qs}` : ''}`);
+    let live = true;
+    setLoading(true);
+    load(filters).then(
+      ({ data: d }) => {
+        if (!live) return;
+        setData(d);
+        setError(null);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setError(errorMessage(err));
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [filters]);
+
+  return {
+    filters,
+    typed,
+    setTyped,
+    data,
+    error,
+    loading,
+    pages: data ? Math.max(1, Math.ceil(data.total / LIST_PER)) : 1,
+    /** Changes filters and goes back to the first page. */
+    set: (patch: Partial<F>) => setFilters((f) => ({ ...f, page: 1, ...patch })),
+    goTo: (page: number) => setFilters((f) => ({ ...f, page })),
+    clear: () => {
+      setTyped('');
+      setFilters((f) => ({ ...read(new URLSearchParams()), sort: f.sort }));
+    },
+  };
+}
+
+export function FilterSelect({ label, value, choices, onChange }: { label: string; value: string; choices: readonly (readonly [string, string])[]; onChange: (v: string) => void }) {
+  return (
+    <label className="adm-select">
+      <span className="visually-hidden">{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {choices.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export const STATUS_CHOICES = [
+  ['all', 'Any status'],
+  ['published', 'Published'],
+  ['changed', 'Unpublished changes'],
+  ['scheduled', 'Scheduled'],
+  ['unpublished', 'Unpublished'],
+] as const;
+
+type ListState = ReturnType<typeof useAdminList<BaseFilters, { total: number }>>;
+
+/** The card of a list: toolbar (search and the `filters`), error, table, empty state, pager. */
+export function ListCard({ list, searchLabel, searchPlaceholder, filters, empty, count, children }: {
+  list: Pick<ListState, 'typed' | 'setTyped' | 'error' | 'loading' | 'filters' | 'pages' | 'goTo' | 'clear'>;
+  searchLabel: string;
+  searchPlaceholder: string;
+  filters: React.ReactNode;
+  /** "No articles match" */
+  empty: string;
+  /** Rows on this page (null while the first page loads). */
+  count: number | null;
+  children: React.ReactNode;
+}) {
+  const page = list.filters.page;
+  return (
+    <div className="adm-card adm-list">
+      <div className="adm-toolbar" role="search">
+        <label className="adm-search">
+          <span className="visually-hidden">{searchLabel}</span>
+          <input type="search" value={list.typed} placeholder={searchPlaceholder} onChange={(e) => list.setTyped(e.target.value)} />
+        </label>
+        {filters}
+      </div>
+
+      {list.error && (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {list.error}
+        </p>
+      )}
+      <div className="adm-table" aria-busy={list.loading}>
+        <table>{children}</table>
+        {count === 0 && (
+          <div className="adm-empty">
+            <p className="adm-empty__title">{empty}</p>
+            <button type="button" className="button button--ghost" onClick={list.clear}>
+              Clear search and filters
+            </button>
+          </div>
+        )}
+      </div>
+      <Pager page={page} pages={list.pages} onPage={list.goTo} />
+    </div>
+  );
+}
+
+export const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
