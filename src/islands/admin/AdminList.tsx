@@ -3,7 +3,9 @@
 // the table's loading state, an empty state that clears the filters, and the pager.
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api-client/client.ts';
-import { Pager } from './parts.tsx';
+import type { EditStatus } from '../../contract/admin.ts';
+import { imageUrl } from '../../lib/format-image.ts';
+import { Pager, StatusBadge } from './parts.tsx';
 
 export const LIST_PER = 25;
 
@@ -116,15 +118,18 @@ export const STATUS_CHOICES = [
 type ListState = ReturnType<typeof useAdminList<BaseFilters, { total: number }>>;
 
 /** The card of a list: toolbar (search and the `filters`), error, table, empty state, pager. */
-export function ListCard({ list, searchLabel, searchPlaceholder, filters, empty, count, children }: {
+export function ListCard({ list, searchLabel, searchPlaceholder, filters, columns, empty, count, children }: {
   list: Pick<ListState, 'typed' | 'setTyped' | 'error' | 'loading' | 'filters' | 'pages' | 'goTo' | 'clear'>;
   searchLabel: string;
   searchPlaceholder: string;
   filters: React.ReactNode;
+  /** The table's columns: heading and class (the class hides a column on narrow screens). */
+  columns: readonly (readonly [string, string?])[];
   /** "No articles match" */
   empty: string;
   /** Rows on this page (null while the first page loads). */
   count: number | null;
+  /** The rows (RecordRow). */
   children: React.ReactNode;
 }) {
   const page = list.filters.page;
@@ -144,7 +149,10 @@ export function ListCard({ list, searchLabel, searchPlaceholder, filters, empty,
         </p>
       )}
       <div className="adm-table" aria-busy={list.loading}>
-        <table>{children}</table>
+        <table>
+          <ColumnHeads columns={columns} />
+          <tbody>{children}</tbody>
+        </table>
         {count === 0 && (
           <div className="adm-empty">
             <p className="adm-empty__title">{empty}</p>
@@ -156,6 +164,55 @@ export function ListCard({ list, searchLabel, searchPlaceholder, filters, empty,
       </div>
       <Pager page={page} pages={list.pages} onPage={list.goTo} />
     </div>
+  );
+}
+
+/** A back-office table's head: each column's heading and class (which may hide it on a phone). */
+export function ColumnHeads({ columns }: { columns: readonly (readonly [string, string?])[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map(([label, className]) => (
+          <th key={label} scope="col" className={className}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/**
+ * One record's row: its thumbnail, name and a line under it (linking to its edit screen), the
+ * list's own cells (`children`), its status and when it was last edited.
+ */
+export function RecordRow({ href, image, title, sub, status, scheduledAt, updatedAt, children }: {
+  href: string;
+  image: string | null | undefined;
+  title: string;
+  sub: React.ReactNode;
+  status: EditStatus;
+  scheduledAt?: string | null;
+  updatedAt: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <tr>
+      <td>
+        <a className="adm-rowlink" href={href}>
+          {image ? <img src={imageUrl(image, 96)} alt="" width="48" height="36" loading="lazy" /> : <span className="adm-thumb" />}
+          <span>
+            <strong>{title}</strong>
+            <span className="adm-sub">{sub}</span>
+          </span>
+        </a>
+      </td>
+      {children}
+      <td>
+        <StatusBadge status={status} scheduledAt={scheduledAt ?? null} />
+      </td>
+      <td className="adm-col-date">{shortDate(updatedAt)}</td>
+    </tr>
   );
 }
 

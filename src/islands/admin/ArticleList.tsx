@@ -3,12 +3,9 @@
 import { adminArticleReferences, adminArticles } from '../../api-client/admin.ts';
 import type { AdminArticleListQuery } from '../../contract/admin.ts';
 import { BLOG_KIND_NAMES, BLOG_KINDS } from '../../contract/blogs.ts';
-import { imageUrl } from '../../lib/format-image.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { FilterSelect, ListCard, listFilters, shortDate, STATUS_CHOICES, useAdminList } from './AdminList.tsx';
-import { StatusBadge } from './parts.tsx';
-
+import { FilterSelect, ListCard, listFilters, RecordRow, shortDate, STATUS_CHOICES, useAdminList } from './AdminList.tsx';
 
 const KINDS = [['', 'Every kind'], ...BLOG_KINDS.map((k) => [k, BLOG_KIND_NAMES[k]] as const)] as const;
 const SORTS = [
@@ -46,6 +43,7 @@ export default function ArticleList() {
         searchPlaceholder="Search by title, address or author"
         empty="No articles match"
         count={data ? data.items.length : null}
+        columns={[['Article'], ['Category', 'adm-col-place'], ['Published', 'adm-col-price'], ['Status'], ['Edited', 'adm-col-date']]}
         filters={
           <>
             <FilterSelect label="Status" value={filters.status} choices={STATUS_CHOICES} onChange={(status) => set({ status })} />
@@ -55,44 +53,12 @@ export default function ArticleList() {
           </>
         }
       >
-        <thead>
-          <tr>
-            <th scope="col">Article</th>
-            <th scope="col" className="adm-col-place">
-              Category
-            </th>
-            <th scope="col" className="adm-col-price">
-              Published
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col" className="adm-col-date">
-              Edited
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.items.map((a) => (
-            <tr key={a.id}>
-              <td>
-                <a className="adm-rowlink" href={`/admin/magazine/${a.id}`}>
-                  {a.imageUrl ? <img src={imageUrl(a.imageUrl, 96)} alt="" width="48" height="36" loading="lazy" /> : <span className="adm-thumb" />}
-                  <span>
-                    <strong>{a.title}</strong>
-                    <span className="adm-sub">
-                      {BLOG_KIND_NAMES[a.kind]} · {a.authorName}
-                    </span>
-                  </span>
-                </a>
-              </td>
-              <td className="adm-col-place">{a.category}</td>
-              <td className="adm-col-price">{shortDate(a.publishedAt)}</td>
-              <td>
-                <StatusBadge status={a.status} scheduledAt={a.scheduledAt} />
-              </td>
-              <td className="adm-col-date">{shortDate(a.updatedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
+        {data?.items.map((a) => (
+          <RecordRow key={a.id} href={`/admin/magazine/${a.id}`} image={a.imageUrl} title={a.title} sub={`${BLOG_KIND_NAMES[a.kind]} · ${a.authorName}`} status={a.status} scheduledAt={a.scheduledAt} updatedAt={a.updatedAt}>
+            <td className="adm-col-place">{a.category}</td>
+            <td className="adm-col-price">{shortDate(a.publishedAt)}</td>
+          </RecordRow>
+        ))}
       </ListCard>
     </section>
   );

@@ -4,11 +4,8 @@ import { adminExperiences, adminReferences } from '../../api-client/admin.ts';
 import type { AdminExperienceListQuery } from '../../contract/admin.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { imageUrl } from '../../lib/format-image.ts';
 import { formatPrice } from '../booking/money.ts';
-import { FilterSelect, ListCard, listFilters, shortDate, STATUS_CHOICES, useAdminList } from './AdminList.tsx';
-import { StatusBadge } from './parts.tsx';
-
+import { FilterSelect, ListCard, listFilters, RecordRow, STATUS_CHOICES, useAdminList } from './AdminList.tsx';
 
 const KINDS = [
   ['', 'Every kind'],
@@ -52,6 +49,7 @@ export default function ExperienceList() {
         searchPlaceholder="Search by name, address or city"
         empty="No experiences match"
         count={data ? data.items.length : null}
+        columns={[['Experience'], ['Place', 'adm-col-place'], ['From', 'adm-col-price'], ['Status'], ['Edited', 'adm-col-date']]}
         filters={
           <>
             <FilterSelect label="Status" value={filters.status} choices={STATUS_CHOICES} onChange={(status) => set({ status })} />
@@ -61,44 +59,14 @@ export default function ExperienceList() {
           </>
         }
       >
-        <thead>
-          <tr>
-            <th scope="col">Experience</th>
-            <th scope="col" className="adm-col-place">
-              Place
-            </th>
-            <th scope="col" className="adm-col-price">
-              From
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col" className="adm-col-date">
-              Edited
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.items.map((x) => (
-            <tr key={x.id}>
-              <td>
-                <a className="adm-rowlink" href={`/admin/experiences/${x.id}`}>
-                  {x.imageUrl ? <img src={imageUrl(x.imageUrl, 96)} alt="" width="48" height="36" loading="lazy" /> : <span className="adm-thumb" />}
-                  <span>
-                    <strong>{x.name}</strong>
-                    <span className="adm-sub">/{x.slugCode}</span>
-                  </span>
-                </a>
-              </td>
-              <td className="adm-col-place">
-                {x.city}, {x.country}
-              </td>
-              <td className="adm-col-price">{x.fromPrice ? formatPrice(x.fromPrice) : '—'}</td>
-              <td>
-                <StatusBadge status={x.status} scheduledAt={x.scheduledAt} />
-              </td>
-              <td className="adm-col-date">{shortDate(x.updatedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
+        {data?.items.map((x) => (
+          <RecordRow key={x.id} href={`/admin/experiences/${x.id}`} image={x.imageUrl} title={x.name} sub={`/${x.slugCode}`} status={x.status} scheduledAt={x.scheduledAt} updatedAt={x.updatedAt}>
+            <td className="adm-col-place">
+              {x.city}, {x.country}
+            </td>
+            <td className="adm-col-price">{x.fromPrice ? formatPrice(x.fromPrice) : '—'}</td>
+          </RecordRow>
+        ))}
       </ListCard>
     </section>
   );

@@ -9,6 +9,7 @@ import { formatDate, formatTime } from '../../lib/format-date.ts';
 import { bookingsSearch, NO_FILTERS, PARTNER_FILTER_LABELS, readBookingFilters, type BookingFilters } from '../../lib/partner-pages.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
+import { ColumnHeads } from '../admin/AdminList.tsx';
 import { Pager } from '../admin/parts.tsx';
 import { formatPrice } from '../booking/money.ts';
 import { BookingBadge, hrefIn, type Opened } from './parts.tsx';
@@ -104,23 +105,7 @@ export default function Bookings({ opened }: { opened: Opened }) {
         {list.state.status === 'error' && <Problem text={list.state.error} onRetry={list.reload} />}
         <div className="adm-table ptn-inbox" aria-busy={list.state.status === 'loading'}>
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Trip date</th>
-                <th scope="col" className="ptn-col-booking">
-                  Booking
-                </th>
-                <th scope="col" className="ptn-col-guests">
-                  Guests
-                </th>
-                <th scope="col" className="ptn-col-status">
-                  Status
-                </th>
-                <th scope="col" className="adm-col-price">
-                  Value
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={[['Trip date'], ['Booking', 'ptn-col-booking'], ['Guests', 'ptn-col-guests'], ['Status', 'ptn-col-status'], ['Value', 'adm-col-price']]} />
             <tbody>
               {data?.bookings.map((b) => (
                 <tr key={b.id} data-booking-id={b.id}>
