@@ -294,9 +294,13 @@ test('log-out clears the user, the token and the session', async ({ page }) => {
 
 test('a realtime connection opens once a user id exists', async ({ page }) => {
   await loginAs(page, 'traveller@verdant.test');
-  const ws = page.waitForEvent('websocket', (w) => w.url().endsWith('/api/v1/realtime'));
+  // The frame listener is attached as the socket is announced: the server's hello can arrive
+  // before an awaited `waitForEvent('framereceived')` would be listening (it did, under load).
+  const hello = new Promise<string>((resolve) => {
+    page.on('websocket', (w) => {
+      if (w.url().endsWith('/api/v1/realtime')) w.once('framereceived', (frame) => resolve(String(frame.payload)));
+    });
+  });
   await page.goto('/');
-  const socket = await ws;
-  const hello = await socket.waitForEvent('framereceived');
-  expect(JSON.parse(String(hello.payload))).toMatchObject({ type: 'hello' });
+  expect(JSON.parse(await hello)).toMatchObject({ type: 'hello' });
 });
