@@ -68,24 +68,19 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
     if (inputRef.current && inputRef.current.value !== text) inputRef.current.value = text;
   }, [text, onText, autoFocus]);
 
-  const items: Item[] = useMemo(() => {
-    if (!q) {
-      return [
-        ...history.map((h): Item => ({ kind: 'history', key: `h:${h}`, text: h })),
-        ...(small ? [] : topCountries.map((p): Item => ({ kind: 'place', key: `tc:${p.href}`, place: p }))),
-        ...topCities.map((p): Item => ({ kind: 'place', key: `tcity:${p.href}`, place: p })),
-      ];
-    }
-    if (suggestions.status !== 'done' || suggestions.q !== q) return [];
-    return [...suggestions.data.countriesCities, ...suggestions.data.results].map((r): Item => ({ kind: 'result', key: `r:${r.type}:${r.id}`, result: r }));
-  }, [q, history, small, topCountries, topCities, suggestions]);
-
-  useEffect(() => setActive(-1), [items]);
-
-  const earlyItems: Item[] = useMemo(
+  // The top places, shown under an empty field (and, hidden, as the panel's early copy below).
+  const places: Item[] = useMemo(
     () => [...(small ? [] : topCountries.map((p): Item => ({ kind: 'place', key: `tc:${p.href}`, place: p }))), ...topCities.map((p): Item => ({ kind: 'place', key: `tcity:${p.href}`, place: p }))],
     [small, topCountries, topCities],
   );
+
+  const items: Item[] = useMemo(() => {
+    if (!q) return [...history.map((h): Item => ({ kind: 'history', key: `h:${h}`, text: h })), ...places];
+    if (suggestions.status !== 'done' || suggestions.q !== q) return [];
+    return [...suggestions.data.countriesCities, ...suggestions.data.results].map((r): Item => ({ kind: 'result', key: `r:${r.type}:${r.id}`, result: r }));
+  }, [q, history, places, suggestions]);
+
+  useEffect(() => setActive(-1), [items]);
 
   useEffect(() => {
     if (!open || inline) return;
@@ -156,7 +151,7 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
   // Closed, the field keeps a hidden copy of the empty-text panel (top places, no history: the
   // same on the server and at hydration), which client:interaction shows on the focus that wakes
   // the island (docs/decisions/0027) until React renders the real one.
-  const panel = showPanel ? renderPanel(items, q) : renderPanel(earlyItems, '', true);
+  const panel = showPanel ? renderPanel(items, q) : renderPanel(places, '', true);
 
   function option(item: Item, i: number, content: ReactNode, className: string) {
     return (
