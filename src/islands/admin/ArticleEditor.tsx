@@ -28,11 +28,20 @@ function fromForm(f: Form): { doc: ArticleDraft } | { errors: Record<string, str
 }
 
 /** Experience ids typed as "12, 40": NaN marks what is not an id (blocks saving). */
+const readIds = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t) => (/^\d{1,10}$/.test(t) ? Number(t) : Number.NaN));
+
 function IdsField({ label, hint, error, value, onValue, names }: { label: string; hint: string; error?: string | undefined; value: number[]; onValue: (v: number[]) => void; names: Record<string, string> }) {
   const [text, setText] = useState(value.join(', '));
   useEffect(() => {
-    const typed = text.split(',').map((t) => t.trim()).filter(Boolean);
-    if (typed.join(',') !== value.map(String).join(',')) setText(value.filter((v) => !Number.isNaN(v)).join(', '));
+    // A value set from outside (a restore, a reload) replaces the text; what was typed, even
+    // what is not an id yet (NaN, marked below), stays as typed.
+    const typed = readIds(text);
+    if (typed.length !== value.length || typed.some((t, i) => !Object.is(t, value[i]))) setText(value.filter((v) => !Number.isNaN(v)).join(', '));
   }, [value]);
   const bad = value.some((v) => Number.isNaN(v));
   const known = value.filter((v) => names[String(v)]).map((v) => names[String(v)]);
@@ -45,7 +54,7 @@ function IdsField({ label, hint, error, value, onValue, names }: { label: string
           aria-invalid={bad || !!error || undefined}
           onChange={(e) => {
             setText(e.target.value);
-            onValue(e.target.value.split(',').map((t) => t.trim()).filter(Boolean).map((t) => (/^\d{1,10}$/.test(t) ? Number(t) : Number.NaN)));
+            onValue(readIds(e.target.value));
           }}
         />
         {known.length > 0 && <span className="adm-sub">{known.join(' · ')}</span>}
@@ -161,7 +170,7 @@ export default function ArticleEditor({ id }: { id: number }) {
               {b.type === 'image' && (
                 <div className="adm-imgref">
                   {img(b.imageId)}
-                  <NumberField label="Image number" error={err(`draft.body.${i}.imageId`)} value={Number.isNaN(b.imageId) ? null : b.imageId} onValue={(v) => setBlock(i, { ...b, imageId: v ?? Number.NaN })} />
+                  <NumberField label="Image number" error={err(`draft.body.${i}.imageId`)} value={b.imageId} onValue={(v) => setBlock(i, { ...b, imageId: v ?? Number.NaN })} />
                   <Field label="Caption" error={err(`draft.body.${i}.caption`)} wide>
                     <input value={b.caption} onChange={(e) => setBlock(i, { ...b, caption: e.target.value })} />
                   </Field>

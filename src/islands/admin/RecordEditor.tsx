@@ -422,7 +422,7 @@ function readNumber(text: string, decimal: boolean): number | null {
  * at once and holds NaN in the draft, which blocks saving (fromForm).
  */
 export function NumberField({ label, error, value, onValue, decimal = false }: { label: string; error?: string | undefined; value: number | null; onValue: (v: number | null) => void; decimal?: boolean }) {
-  const [text, setText] = useState(value === null ? '' : String(value));
+  const [text, setText] = useState(value === null || Number.isNaN(value) ? '' : String(value));
   const typed = readNumber(text, decimal);
   useEffect(() => {
     // A value set from outside (a restore, a reload) replaces the text.
