@@ -24,5 +24,11 @@ export function useApi<T>(load: () => Promise<{ data: T }>, key: string) {
   }, [key, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
   const state: Loaded<T> = held.key === key ? held.loaded : LOADING;
-  return { state, reload, set: (data: T) => setHeld({ key, loaded: { status: 'ready', data } }) };
+  /** Replaces the answer, or updates it from the latest one (not from a render's copy of it). */
+  const set = (next: T | ((data: T) => T)) =>
+    setHeld((h) => {
+      if (typeof next !== 'function') return { key, loaded: { status: 'ready', data: next } };
+      return h.key === key && h.loaded.status === 'ready' ? { key, loaded: { status: 'ready', data: (next as (data: T) => T)(h.loaded.data) } } : h;
+    });
+  return { state, reload, set };
 }

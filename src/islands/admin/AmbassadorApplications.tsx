@@ -143,7 +143,8 @@ export default function AmbassadorApplications() {
   }, [notice]);
 
   const onReviewed = (app: AdminApplication, decision: 'approve' | 'reject') => {
-    if (apps) list.set({ applications: apps.filter((a) => a.userId !== app.userId) });
+    // From the latest list: two cards reviewed in quick succession both leave it.
+    list.set((d) => ({ ...d, applications: d.applications.filter((a) => a.userId !== app.userId) }));
     setNotice(decision === 'approve' ? `Approved: ${app.name} can now use the Ambassador Dashboard. We e-mailed them.` : `Rejected: we e-mailed ${app.name}.`);
   };
   const label = STATUSES.find(([s]) => s === status)![1];
