@@ -3,6 +3,7 @@
 // keeps (src/lib/rich-text.ts): paragraphs, two heading levels, quotes, lists, bold, italic,
 // strike-through and links. The server sanitises whatever arrives; this only keeps editors from
 // writing what would be dropped.
+import { createDocument } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useState } from 'react';
@@ -16,7 +17,9 @@ const extensions = () => [
     codeBlock: false,
     horizontalRule: false,
     underline: false,
-    link: { openOnClick: false, autolink: true, protocols: ['mailto'], defaultProtocol: 'https', validate: (url) => /^(https?:\/\/|mailto:)/i.test(url) },
+    // The attributes the server's allow-list gives a link (src/lib/rich-text.ts), so a saved link
+    // comes back as the editor wrote it.
+    link: { openOnClick: false, autolink: true, protocols: ['mailto'], defaultProtocol: 'https', validate: (url) => /^(https?:\/\/|mailto:)/i.test(url), HTMLAttributes: { target: null, rel: 'noopener noreferrer' } },
   }),
 ];
 
@@ -45,10 +48,13 @@ export default function RichTextEditor({ value, onChange, label, error }: Props)
     }),
   });
   // A value set from outside (a restore, a reload) replaces the text; typing does not come back here.
+  // Compared as documents, not as HTML strings: the server's sanitised copy of what was typed (its
+  // entities and attribute order) is the same text, and setting it would move the cursor and fill
+  // the undo history on every save.
   useEffect(() => {
     // The hook may hand over an instance it has destroyed while it replaces it (React 19 effects).
     if (!editor || editor.isDestroyed) return;
-    if (value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
+    if (!createDocument(value, editor.schema).eq(editor.state.doc)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   const chain = () => editor!.chain().focus();
