@@ -59,10 +59,14 @@ export function useRecordEditor<View extends RecordView, Draft, Form>({ id, call
   const inFlight = useRef(false);
   const saved = useRef<Form | null>(null);
 
-  const adopt = useCallback((data: View) => {
+  /**
+   * Shows the record as the server answered it. `sent`: the form a save sent; what was typed
+   * while that save was on its way stays in the form (and makes it dirty again).
+   */
+  const adopt = useCallback((data: View, sent?: Form) => {
     setX(data);
     const f = toForm(data);
-    setForm(f);
+    setForm((now) => (sent === undefined || now === sent ? f : now));
     saved.current = f;
     setErrors({});
     if (data.lastRun) setRun(data.lastRun);
@@ -116,7 +120,7 @@ export function useRecordEditor<View extends RecordView, Draft, Form>({ id, call
     }
     try {
       const { data } = await calls.saveDraft(id, x.version, built.doc);
-      adopt(data);
+      adopt(data, form);
       loadRevisions();
       return data;
     } catch (e) {
