@@ -3,7 +3,7 @@
 // experiences, publication date), on the editing screen every record shares (RecordEditor.tsx).
 // The body's prose is rich text (RichTextEditor, loaded only when an article is opened); images,
 // picks and days are blocks of their own.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { adminArticleReferences, articleCalls } from '../../api-client/admin.ts';
 import type { AdminArticle, ArticleDraft, ArticleDraftBlock } from '../../contract/admin.ts';
 import { BLOG_KIND_NAMES, BLOG_KINDS } from '../../contract/blogs.ts';
@@ -11,7 +11,7 @@ import { isoToLocal, localToIso } from '../../lib/admin-pages.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { EditorChrome, EditorGate, Field, markNaN, NumberField, useRecordEditor } from './RecordEditor.tsx';
+import { EditorChrome, EditorGate, Field, markNaN, moveItem, NumberField, useRecordEditor } from './RecordEditor.tsx';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
 
@@ -76,16 +76,29 @@ export default function ArticleEditor({ id }: { id: number }) {
   const refs = references.state.status === 'ready' ? references.state.data : null;
   const ed = useRecordEditor<AdminArticle, ArticleDraft, Form>({ id, calls: articleCalls, noun: 'article', toForm, fromForm });
   const { x, form, setForm, errors } = ed;
+  // Each body block's key, kept through moves and removals: a block's text editor (and its undo
+  // history) stays with its block, not with its position.
+  const blockKeys = useRef<number[]>([]);
+  const nextKey = useRef(0);
   if (!x || !form) return <EditorGate ed={ed} noun="article" listHref="/admin/magazine" listLabel="All articles" />;
 
   const d = form.doc;
   const setDoc = (patch: Partial<ArticleDraft>) => setForm((f) => (f ? { ...f, doc: { ...f.doc, ...patch } } : f));
   const err = (path: string) => errors[path];
   const setBlock = (i: number, b: ArticleDraftBlock) => setDoc({ body: d.body.map((x2, j) => (j === i ? b : x2)) });
+  // A body loaded or restored with another number of blocks: keys afresh.
+  if (blockKeys.current.length !== d.body.length) blockKeys.current = d.body.map(() => nextKey.current++);
   const move = (i: number, by: -1 | 1) => {
-    const next = [...d.body];
-    [next[i], next[i + by]] = [next[i + by]!, next[i]!];
-    setDoc({ body: next });
+    blockKeys.current = moveItem(blockKeys.current, i, by);
+    setDoc({ body: moveItem(d.body, i, by) });
+  };
+  const remove = (i: number) => {
+    blockKeys.current = blockKeys.current.filter((_, j) => j !== i);
+    setDoc({ body: d.body.filter((_, j) => j !== i) });
+  };
+  const add = (b: ArticleDraftBlock) => {
+    blockKeys.current = [...blockKeys.current, nextKey.current++];
+    setDoc({ body: [...d.body, b] });
   };
   const citiesByCountry = (refs?.cities ?? []).filter((c) => !d.countryId || refs?.countries.find((k) => k.id === d.countryId)?.name === c.country);
   const img = (imageId: number | null) => (imageId && x.imageUrls[String(imageId)] ? <img className="adm-imgref__img" src={imageUrl(x.imageUrls[String(imageId)]!, 256)} alt="" width="120" height="80" loading="lazy" /> : <span className="adm-thumb adm-imgref__img" />);
@@ -147,7 +160,7 @@ export default function ArticleEditor({ id }: { id: number }) {
         {err('draft.body') && <p className="adm-field__error adm-field--wide">{err('draft.body')}</p>}
         <ol className="adm-blocks adm-field--wide" role="list">
           {d.body.map((b, i) => (
-            <li key={i} className={`adm-block adm-block--${b.type}`}>
+            <li key={blockKeys.current[i]} className={`adm-block adm-block--${b.type}`}>
               <div className="adm-block__head">
                 <strong>{BLOCK_LABEL[b.type]}</strong>
                 <span className="adm-images__tools">
@@ -157,7 +170,7 @@ export default function ArticleEditor({ id }: { id: number }) {
                   <button type="button" disabled={i === d.body.length - 1} onClick={() => move(i, 1)} aria-label={`Move block ${i + 1} down`}>
                     ↓
                   </button>
-                  <button type="button" onClick={() => setDoc({ body: d.body.filter((_, j) => j !== i) })} aria-label={`Remove block ${i + 1}`}>
+                  <button type="button" onClick={() => remove(i)} aria-label={`Remove block ${i + 1}`}>
                     ✕
                   </button>
                 </span>
@@ -200,7 +213,7 @@ export default function ArticleEditor({ id }: { id: number }) {
         </ol>
         <p className="adm-add adm-field--wide adm-block-adds">
           {(Object.keys(NEW_BLOCK) as ArticleDraftBlock['type'][]).map((t) => (
-            <button key={t} type="button" className="button button--ghost" onClick={() => setDoc({ body: [...d.body, NEW_BLOCK[t]] })}>
+            <button key={t} type="button" className="button button--ghost" onClick={() => add(NEW_BLOCK[t])}>
               Add {BLOCK_LABEL[t].toLowerCase()}
             </button>
           ))}

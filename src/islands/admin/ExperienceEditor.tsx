@@ -7,7 +7,7 @@ import { linesToList, minorToText, textToMinor } from '../../lib/admin-pages.ts'
 import { imageUrl } from '../../lib/format-image.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { EditorChrome, EditorGate, Field, markNaN, NumberField, useRecordEditor } from './RecordEditor.tsx';
+import { EditorChrome, EditorGate, Field, markNaN, moveItem, NumberField, useRecordEditor } from './RecordEditor.tsx';
 
 type PriceKey = keyof ExperienceDraft['prices'];
 const MONEY_KEYS: PriceKey[] = ['adult', 'child', 'localAdult', 'localChild', 'group', 'additionalPax'];
@@ -287,10 +287,10 @@ export default function ExperienceEditor({ id }: { id: number }) {
                     <input value={img.alt} onChange={(e) => setDoc({ images: d.images.map((x2, j) => (j === i ? { ...x2, alt: e.target.value } : x2)) })} />
                   </Field>
                   <span className="adm-images__tools">
-                    <button type="button" disabled={i === 0} onClick={() => { const next = [...d.images]; [next[i - 1], next[i]] = [next[i]!, next[i - 1]!]; setDoc({ images: next }); }} aria-label={`Move image ${i + 1} up`}>
+                    <button type="button" disabled={i === 0} onClick={() => setDoc({ images: moveItem(d.images, i, -1) })} aria-label={`Move image ${i + 1} up`}>
                       ↑
                     </button>
-                    <button type="button" disabled={i === d.images.length - 1} onClick={() => { const next = [...d.images]; [next[i + 1], next[i]] = [next[i]!, next[i + 1]!]; setDoc({ images: next }); }} aria-label={`Move image ${i + 1} down`}>
+                    <button type="button" disabled={i === d.images.length - 1} onClick={() => setDoc({ images: moveItem(d.images, i, 1) })} aria-label={`Move image ${i + 1} down`}>
                       ↓
                     </button>
                     <button type="button" onClick={() => setDoc({ images: d.images.filter((_, j) => j !== i) })} aria-label={`Remove image ${i + 1}`}>

@@ -420,6 +420,13 @@ function readNumber(text: string, decimal: boolean): number | null {
   return (decimal ? /^-?(\d+(\.\d*)?|\.\d+)$/ : /^\d+$/).test(t) ? Number(t) : Number.NaN;
 }
 
+/** `list` with its item `i` moved one place up (-1) or down (1). */
+export function moveItem<T>(list: readonly T[], i: number, by: -1 | 1): T[] {
+  const next = [...list];
+  [next[i], next[i + by]] = [next[i + by]!, next[i]!];
+  return next;
+}
+
 /**
  * A number typed as text: the text stays as typed ("1.", "-6.") while the draft holds its
  * value, so a decimal point or a minus sign can be typed; text that is not a number is marked
