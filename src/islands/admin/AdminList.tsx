@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api-client/client.ts';
 import type { EditStatus } from '../../contract/admin.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { Pager, StatusBadge } from './parts.tsx';
 
@@ -211,9 +212,8 @@ export function RecordRow({ href, image, title, sub, status, scheduledAt, update
       <td>
         <StatusBadge status={status} scheduledAt={scheduledAt ?? null} />
       </td>
-      <td className="adm-col-date">{shortDate(updatedAt)}</td>
+      <td className="adm-col-date">{formatDate(updatedAt)}</td>
     </tr>
   );
 }
 
-export const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });

@@ -3,9 +3,10 @@
 import { adminArticleReferences, adminArticles } from '../../api-client/admin.ts';
 import type { AdminArticleListQuery } from '../../contract/admin.ts';
 import { BLOG_KIND_NAMES, BLOG_KINDS } from '../../contract/blogs.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { FilterSelect, ListCard, listFilters, RecordRow, shortDate, STATUS_CHOICES, useAdminList } from './AdminList.tsx';
+import { FilterSelect, ListCard, listFilters, RecordRow, STATUS_CHOICES, useAdminList } from './AdminList.tsx';
 
 const KINDS = [['', 'Every kind'], ...BLOG_KINDS.map((k) => [k, BLOG_KIND_NAMES[k]] as const)] as const;
 const SORTS = [
@@ -56,7 +57,7 @@ export default function ArticleList() {
         {data?.items.map((a) => (
           <RecordRow key={a.id} href={`/admin/magazine/${a.id}`} image={a.imageUrl} title={a.title} sub={`${BLOG_KIND_NAMES[a.kind]} · ${a.authorName}`} status={a.status} scheduledAt={a.scheduledAt} updatedAt={a.updatedAt}>
             <td className="adm-col-place">{a.category}</td>
-            <td className="adm-col-price">{shortDate(a.publishedAt)}</td>
+            <td className="adm-col-price">{formatDate(a.publishedAt)}</td>
           </RecordRow>
         ))}
       </ListCard>
