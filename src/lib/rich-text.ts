@@ -1,7 +1,7 @@
 // Rich text of magazine articles (the back-office's editor writes HTML): one allow-list, applied
-// on the server when a draft is saved, when the content feed serves an article and when the
-// static page renders it. What the article page can show and nothing else: paragraphs, two heading
-// levels, quotes, lists, emphasis and links with safe protocols. No images (articles show images
+// on the server when a draft is saved and stored, and when the static page renders it. What the
+// article page can show and nothing else: paragraphs, two heading levels, quotes, lists, emphasis
+// and links with safe protocols. No images (articles show images
 // as image blocks from the image store), no iframes (videos are the article's `videoId`, shown
 // through the facade of ADR 0009), no attributes but a link's href and title, no styles.
 import sanitizeHtml from 'sanitize-html';

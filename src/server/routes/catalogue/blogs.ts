@@ -12,7 +12,6 @@ import {
   type BlogSummary,
 } from '../../../contract/blogs.ts';
 import type { Image } from '../../../contract/common.ts';
-import { sanitizeRichText } from '../../../lib/rich-text.ts';
 import type { OptionSummary } from '../../../contract/options.ts';
 import type { TagRef } from '../../../contract/tags.ts';
 import type { AppEnv } from '../../context.ts';
@@ -123,8 +122,9 @@ export function toBlogBlocks(body: BlogBlockRow[], images: Map<number, Image>, o
       case 'heading':
         return { type: b.type, text: b.text };
       case 'rich':
-        // Sanitised on save; again as it leaves the API, whatever wrote the row.
-        return { type: 'rich', html: sanitizeRichText(b.html) };
+        // Sanitised when it was stored (storedBody, the only writer of rich blocks), and again
+        // where a page renders it (BlogBlocks.astro): not on every request here.
+        return { type: 'rich', html: b.html };
       case 'quote':
         return { type: 'quote', text: b.text, cite: b.cite ?? null };
       case 'list':
