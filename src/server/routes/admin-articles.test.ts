@@ -221,4 +221,13 @@ describe('drafts, versions and publishing', () => {
     const [live] = await t.db.select({ title: blogs.title }).from(blogs).where(eq(blogs.id, blog.id));
     expect(live!.title).not.toBe('A previewed title');
   });
+
+  it('a draft dated in the future previews as it will be on its date (not as an unknown article)', async () => {
+    const x = await open(admin);
+    const later = new Date(Date.now() + 400 * 86400_000).toISOString();
+    expectStatus(await put(admin, `${A()}/draft`, { version: x.version, draft: { ...x.draft, publishedAt: later } }), 200);
+    const r = await admin.post(`${A()}/preview`, {});
+    expectStatus(r, 202);
+    expect((r.body as { run: { kind: string } }).run.kind).toBe('preview');
+  });
 });

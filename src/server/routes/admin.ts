@@ -128,7 +128,7 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
 
   r.get('/admin/articles', async (c) => reply(c, await listArticles(c.var.db, readQuery(c, AdminArticleListQuery))));
   r.get('/admin/article_references', async (c) => reply(c, await articleReferences(c.var.db)));
-  recordRoutes({ path: 'articles', unknown: 'Unknown article', editor: ARTICLE_EDITOR, body: SaveArticleDraftBody, view: articleView, load: loadBlogDetails });
+  recordRoutes({ path: 'articles', unknown: 'Unknown article', editor: ARTICLE_EDITOR, body: SaveArticleDraftBody, view: articleView, load: (L, ids) => loadBlogDetails(L, ids, { anyDate: true }) });
 
   r.get('/admin/publish_runs/:id', async (c) => {
     const { id } = readParams(c, RunParam);

@@ -89,9 +89,12 @@ export function blogConditions(f: BlogFilters): SQL[] {
   return where;
 }
 
-/** Visible articles, newest first. */
-export async function queryBlogs(db: Db, where: SQL[], page?: { limit: number; offset: number }) {
-  const cond = and(visibleBlog, ...where);
+/**
+ * Visible articles, newest first. `anyDate`: also those dated in the future (published and not
+ * deleted): a preview shows a draft as the page will be on its date.
+ */
+export async function queryBlogs(db: Db, where: SQL[], page?: { limit: number; offset: number }, opts: { anyDate?: boolean } = {}) {
+  const cond = and(opts.anyDate ? and(isNull(blogs.deletedAt), eq(blogs.published, true)) : visibleBlog, ...where);
   const q = selectBlogs(db).where(cond).orderBy(desc(blogs.publishedAt), desc(blogs.id));
   const [rows, total] = await Promise.all([
     page ? q.limit(page.limit).offset(page.offset) : q,
@@ -139,11 +142,11 @@ export function toBlogBlocks(body: BlogBlockRow[], images: Map<number, Image>, o
   });
 }
 
-export async function loadBlogDetails(L: Loader, ids: number[]): Promise<Map<number, BlogDetail>> {
+export async function loadBlogDetails(L: Loader, ids: number[], opts: { anyDate?: boolean } = {}): Promise<Map<number, BlogDetail>> {
   if (ids.length === 0) return new Map();
   const db = L.db;
   const [{ list, rows }, related] = await Promise.all([
-    queryBlogs(db, [inArray(blogs.id, ids)]),
+    queryBlogs(db, [inArray(blogs.id, ids)], undefined, opts),
     db.select().from(blogOptions).where(inArray(blogOptions.blogId, ids)).orderBy(asc(blogOptions.position), asc(blogOptions.optionId)),
   ]);
   const bodies = new Map(rows.map((r) => [r.b.id, r.b]));
