@@ -13,6 +13,7 @@ import { reply } from '../../http.ts';
 import { toMoney } from './mappers.ts';
 import { queryCities, queryCountries } from './countries.ts';
 import { exponentOf, loaderOf } from './shared.ts';
+import { visibleBlog } from './tags.ts';
 
 /** The spec's checkout currency order (§9). */
 export const CHECKOUT_ORDER = ['USD', 'EUR', 'SGD', 'GBP', 'AUD', 'MYR', 'VND', 'IDR', 'LKR', 'INR', 'NPR', 'TWD', 'THB', 'CNY', 'JPY', 'NZD', 'CAD', 'CHF'];
@@ -69,7 +70,7 @@ export async function loadInitialData(db: Db, exponents: Map<string, number>, co
   const cap = setting(values, SETTING_KEYS.affiliateCappedAmount, AffiliateCapSetting, DEFAULT_AFFILIATE_CAP);
   const navs = setting(values, SETTING_KEYS.giftGuideNavs, GiftGuideNavs, []);
   const navBlogs = navs.length
-    ? await db.select({ id: blogs.id, slug: blogs.slug }).from(blogs).where(and(inArray(blogs.id, navs.map((n) => n.blogId)), isNull(blogs.deletedAt)))
+    ? await db.select({ id: blogs.id, slug: blogs.slug }).from(blogs).where(and(inArray(blogs.id, navs.map((n) => n.blogId)), visibleBlog))
     : [];
   const slugs = new Map(navBlogs.map((b) => [b.id, b.slug]));
   return {
