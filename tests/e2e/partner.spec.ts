@@ -44,6 +44,8 @@ test.describe('partner back-office', () => {
     await partner.goto('/partner');
     await expect(partner.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
     await expect(partner.getByRole('navigation', { name: 'Back-office' })).toBeVisible();
+    // A fresh browser: the cookie banner asks first, and on a phone it covers the inbox's rows.
+    await partner.getByRole('button', { name: 'Accept all cookies' }).click();
     await partner.getByRole('button', { name: /need(s)? your answer/ }).click();
     await expect(partner).toHaveURL(/\/partner\?status=needs_action$/);
     const row = partner.locator(`tr[data-booking-id="${trip.itemId}"]`);
