@@ -31,12 +31,15 @@ export function openEarly(island: Element, trigger: HTMLElement, onClosed: () =>
   const button = trigger instanceof HTMLButtonElement;
 
   // Until React is there, Escape and a press outside the island (or outside a dialog) close the
-  // panel, as they will after.
-  const watch = (inside: Element, close: () => void) => {
+  // panel, as they will after; Escape from inside the panel puts focus back on its trigger, as
+  // the island does (focus would otherwise be lost with the hidden panel).
+  const watch = (inside: Element, shown: Element, close: () => void) => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      const focusWasInside = document.activeElement instanceof Node && shown.contains(document.activeElement);
       close();
       onClosed();
+      if (focusWasInside) trigger.focus();
     };
     const onPointer = (event: PointerEvent) => {
       if (event.target instanceof Node && inside.contains(event.target)) return;
@@ -61,7 +64,7 @@ export function openEarly(island: Element, trigger: HTMLElement, onClosed: () =>
     controlled.showPopover();
     setExpanded(trigger, true);
     // A tap on the backdrop lands on the dialog itself: inside, as with a modal one.
-    const stop = watch(controlled, () => close());
+    const stop = watch(controlled, controlled, () => close());
     const close = () => {
       stop();
       controlled.hidePopover();
@@ -84,7 +87,7 @@ export function openEarly(island: Element, trigger: HTMLElement, onClosed: () =>
 
   const panel = controlled.closest('[hidden]');
   if (!(panel instanceof HTMLElement) || !island.contains(panel)) return null;
-  const stop = watch(island, () => close());
+  const stop = watch(island, panel, () => close());
   const close = () => {
     stop();
     panel.hidden = true;

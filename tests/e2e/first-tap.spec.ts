@@ -53,6 +53,31 @@ test.describe('first tap on wide screens', () => {
     await expect(page.getByRole('button', { name: /^Your bag/ })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  test('Escape before React closes a header menu and puts focus back on its trigger', async ({ page }) => {
+    // The menu's code is held, so everything here happens before the island wakes.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(/\/_astro\/HeaderNav\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const island = await asleep(page, '#nav-about-trigger');
+    const trigger = page.locator('#nav-about-trigger');
+    await trigger.click();
+    const menu = page.locator('#nav-about-menu');
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link').first().focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    // Once the island is live, nothing is replayed: the menu stays closed.
+    release();
+    await taken(page, island);
+    await expect(menu).toBeHidden();
+  });
+
   test('the search box shows its suggestions on the first focus, and Escape before React closes them for good', async ({ page }) => {
     await page.goto('/');
     const island = await asleep(page, '.sb--hero');
