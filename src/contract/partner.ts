@@ -150,7 +150,7 @@ export const PartnerDepartureSchema = z.object({
   sold: z.number().int(),
   /** Capacity 0: closed to new sales. */
   closed: z.boolean(),
-  /** False for departures that have left (today or earlier, in the experience's time zone). */
+  /** False for departures that have left (today or earlier, in the experience’s time zone) and beyond the bookable window (a year ahead). */
   editable: z.boolean(),
 });
 export type PartnerDeparture = z.infer<typeof PartnerDepartureSchema>;

@@ -46,8 +46,11 @@ export async function optionOf(db: Db, op: OpenOperator, optionId: number): Prom
 const slotLabel = (o: BookableOption, slotKey: string) => (slotKey.startsWith('room:') ? (o.rooms.find((r) => roomSlotKey(r.id) === slotKey)?.name ?? null) : null);
 const startTimeOf = (slotKey: string) => (/^\d{2}:\d{2}$/.test(slotKey) ? slotKey : null);
 
-function departureView(o: BookableOption, today: string, date: string, slot: string, capacity: number, sold: number): PartnerDeparture {
-  return { date, slot, startTime: startTimeOf(slot), label: slotLabel(o, slot), capacity, sold, closed: capacity === 0, editable: date > today };
+/** `today` and `last`: the departures that can still change (after today, up to the end of the bookable window). */
+type Editable = { today: string; last: string };
+
+function departureView(o: BookableOption, e: Editable, date: string, slot: string, capacity: number, sold: number): PartnerDeparture {
+  return { date, slot, startTime: startTimeOf(slot), label: slotLabel(o, slot), capacity, sold, closed: capacity === 0, editable: date > e.today && date <= e.last };
 }
 
 /** Sold units of a departure with no slot row yet: what the booking widget counts too (0 in production data). */
@@ -55,7 +58,7 @@ const initialSold = (o: BookableOption, date: string, slot: string) => externall
 
 /** Every departure of `o` from `from` to `to`: the rule's dates and slots, plus any slot row (e.g. booked before the rule changed). */
 export async function departuresOf(db: Db, o: BookableOption, from: string, to: string, now = new Date()): Promise<PartnerDeparture[]> {
-  const today = todayFor(o, now);
+  const editable: Editable = { today: todayFor(o, now), last: windowFor(o, now).to };
   const rows = await db
     .select({ date: availabilitySlots.date, slot: availabilitySlots.slotKey, capacity: availabilitySlots.capacity, taken: availabilitySlots.taken })
     .from(availabilitySlots)
@@ -68,7 +71,7 @@ export async function departuresOf(db: Db, o: BookableOption, from: string, to: 
     for (const r of rows) if (r.date === d) slots.add(r.slot);
     for (const slot of [...slots].sort()) {
       const row = byKey.get(`${d}|${slot}`);
-      out.push(row ? departureView(o, today, d, slot, row.capacity, row.taken) : departureView(o, today, d, slot, slotCapacity(o, slot), initialSold(o, d, slot)));
+      out.push(row ? departureView(o, editable, d, slot, row.capacity, row.taken) : departureView(o, editable, d, slot, slotCapacity(o, slot), initialSold(o, d, slot)));
     }
   }
   return out;
@@ -89,6 +92,7 @@ export const soldMessage = (sold: number, unit: 'seat' | 'group' | 'room') => {
 export async function setDepartureCapacity(db: Db, o: BookableOption, date: string, slot: string, capacity: number, now = new Date()): Promise<PartnerDeparture> {
   const today = todayFor(o, now);
   const window = windowFor(o, now);
+  const editable: Editable = { today, last: window.to };
   if (date <= today) throw new HttpError(409, 'This departure has already left; its capacity can no longer change.');
   if (date > window.to) throw new HttpError(422, `Departures can be changed up to ${window.to}.`, { fields: { date: 'Too far ahead' } });
   const known = slotKeysOf(o).includes(slot);
@@ -115,7 +119,7 @@ export async function setDepartureCapacity(db: Db, o: BookableOption, date: stri
         setWhere: sql`${availabilitySlots.taken} <= ${capacity}`,
       })
       .returning({ capacity: availabilitySlots.capacity, taken: availabilitySlots.taken });
-    if (row && row.capacity === capacity) return departureView(o, today, date, slot, row.capacity, row.taken);
+    if (row && row.capacity === capacity) return departureView(o, editable, date, slot, row.capacity, row.taken);
     const sold = row ? row.taken : ((await soldOn(db, o.id, date, slot)) ?? initial);
     if (sold > capacity) throw new HttpError(409, soldMessage(sold, capacityUnit(o)), { body: { code: 'below_sold', sold } });
   }
