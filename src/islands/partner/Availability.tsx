@@ -122,7 +122,7 @@ function DepartureRow({ slug, option, dep, onSaved }: { slug: string; option: Pa
             )}
           </form>
         ) : (
-          <span className="adm-sub">Departed</span>
+          <span className="adm-sub">{dep.date <= new Date().toISOString().slice(0, 10) ? 'Departed' : 'Not on sale yet'}</span>
         )}
       </td>
     </tr>
@@ -180,9 +180,12 @@ export default function Availability({ opened }: { opened: Opened }) {
 
       <div className="adm-card adm-list">
         <div className="adm-toolbar ptn-toolbar ptn-av-toolbar">
-          <label className="adm-select ptn-av-option">
-            <span className="ptn-toolbar__label">Experience</span>
-            <select value={option?.id ?? ''} disabled={list.length === 0} onChange={(e) => setPicked(Number(e.target.value))}>
+          {/* A label beside (not around) the select: its name stays "Experience", not the option picked. */}
+          <div className="adm-select ptn-av-option">
+            <label className="ptn-toolbar__label" htmlFor="ptn-av-option">
+              Experience
+            </label>
+            <select id="ptn-av-option" value={option?.id ?? ''} disabled={list.length === 0} onChange={(e) => setPicked(Number(e.target.value))}>
               {list.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}
@@ -190,7 +193,7 @@ export default function Availability({ opened }: { opened: Opened }) {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <div className="ptn-av-month" role="group" aria-label="Month">
             <button type="button" className="button button--ghost" onClick={() => setMonth((m) => shiftMonth(m, -1))} aria-label={`Previous month, ${monthLabel(shiftMonth(month, -1))}`}>
               ‹
