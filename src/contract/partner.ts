@@ -98,3 +98,73 @@ export type PartnerBookingResponse = z.infer<typeof PartnerBookingResponse>;
 /** Declining tells the traveller why: the reason goes into their e-mail. */
 export const PartnerDeclineBody = z.object({ note: z.string({ error: 'Tell the traveller why you decline' }).trim().min(1, 'Tell the traveller why you decline').max(1000, 'At most 1000 characters') });
 export type PartnerDeclineBody = z.infer<typeof PartnerDeclineBody>;
+
+// ---- Availability (issue 15, item 3) ----
+//   GET  /partner/operators/{slug}/options                    → PartnerOptionsResponse (the operator's experiences)
+//   GET  /partner/operators/{slug}/options/{optionId}/departures?from=&to=  → PartnerDeparturesResponse (at most 62 days)
+//   PUT  /partner/operators/{slug}/options/{optionId}/departures/{date}/{slot}  { capacity } → { departure }
+//        409 when the capacity is below the seats already sold (the message names the count);
+//        capacity 0 closes the departure to new sales (allowed only while nothing is sold).
+//   GET  /partner/operators/{slug}/departures.ics             → text/calendar: upcoming departures with bookings
+// Another operator's option answers 404, like another operator.
+
+export const PartnerOptionSchema = z.object({
+  id: z.number().int(),
+  slugCode: z.string(),
+  name: z.string(),
+  /** What one unit of capacity is: a seat, a group, or a room (stays). */
+  unit: z.enum(['seat', 'group', 'room']),
+  published: z.boolean(),
+});
+export type PartnerOption = z.infer<typeof PartnerOptionSchema>;
+export const PartnerOptionsResponse = z.object({ options: z.array(PartnerOptionSchema) });
+export type PartnerOptionsResponse = z.infer<typeof PartnerOptionsResponse>;
+
+/** The longest range the departures call lists at once (a month view with its edges). */
+export const MAX_DEPARTURE_RANGE_DAYS = 62;
+
+export const PartnerDeparturesQuery = z
+  .object({ from: IsoDate, to: IsoDate })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'The end date must not be before the start date' })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_DEPARTURE_RANGE_DAYS, {
+    path: ['to'],
+    message: `At most ${MAX_DEPARTURE_RANGE_DAYS} days at once`,
+  });
+export type PartnerDeparturesQuery = z.infer<typeof PartnerDeparturesQuery>;
+
+/** The departure's slot in a URL: a start time 'HH:MM', 'day' (no start time) or 'room:<id>' (stays). */
+export const DepartureSlotKey = z.string().regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d|day|room:\d{1,9})$/, 'Unknown departure time');
+
+export const MAX_DEPARTURE_CAPACITY = 9999;
+
+export const PartnerDepartureSchema = z.object({
+  date: IsoDate,
+  /** The slot key (see DepartureSlotKey), used in the PUT's URL. */
+  slot: z.string(),
+  /** Start time 'HH:MM', or null for all-day departures and rooms. */
+  startTime: z.string().nullable(),
+  /** The room type's name for stays; null otherwise. */
+  label: z.string().nullable(),
+  capacity: z.number().int(),
+  /** Units taken (seats, groups or rooms sold). */
+  sold: z.number().int(),
+  /** Capacity 0: closed to new sales. */
+  closed: z.boolean(),
+  /** False for departures that have left (today or earlier, in the experience’s time zone) and beyond the bookable window (a year ahead). */
+  editable: z.boolean(),
+});
+export type PartnerDeparture = z.infer<typeof PartnerDepartureSchema>;
+
+export const PartnerDeparturesResponse = z.object({ option: PartnerOptionSchema, departures: z.array(PartnerDepartureSchema) });
+export type PartnerDeparturesResponse = z.infer<typeof PartnerDeparturesResponse>;
+
+export const PartnerCapacityBody = z.object({
+  capacity: z
+    .number({ error: 'Enter the capacity as a whole number' })
+    .int('Enter the capacity as a whole number')
+    .min(0, 'Capacity can’t be negative')
+    .max(MAX_DEPARTURE_CAPACITY, `At most ${MAX_DEPARTURE_CAPACITY}`),
+});
+export type PartnerCapacityBody = z.infer<typeof PartnerCapacityBody>;
+export const PartnerDepartureResponse = z.object({ departure: PartnerDepartureSchema });
+export type PartnerDepartureResponse = z.infer<typeof PartnerDepartureResponse>;

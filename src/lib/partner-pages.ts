@@ -7,7 +7,7 @@ import { PartnerStatusFilter as StatusFilter } from '../contract/partner.ts';
 export const PARTNER_SECTIONS = [
   { key: 'bookings', label: 'Bookings', built: true },
   { key: 'listings', label: 'Listings', built: false },
-  { key: 'availability', label: 'Availability', built: false },
+  { key: 'availability', label: 'Availability', built: true },
   { key: 'payouts', label: 'Payouts', built: false },
   { key: 'team', label: 'Team', built: false },
 ] as const;

@@ -50,7 +50,7 @@ export async function departures(request: APIRequestContext, slugCode: string, g
 }
 
 /** Signs a fresh traveller up in `page`'s context and books `option` for them through the API; returns the trip id. */
-export async function travellerWithTrip(page: Page, option: Candidate, guests = 2, departure = 0): Promise<{ itemId: string; orderId: string; date: string; email: string }> {
+export async function travellerWithTrip(page: Page, option: Candidate, guests = 2, departure = 0): Promise<{ itemId: string; orderId: string; date: string; timeslotId: string; email: string }> {
   const email = freshEmail('trips');
   const { token } = await signUpViaApi(page.request, { name: 'Rosa Fernandes', email, password: DEV_PASSWORD });
   await page.addInitScript((t) => localStorage.setItem('access_token', t), token);
@@ -76,5 +76,5 @@ export async function travellerWithTrip(page: Page, option: Candidate, guests = 
     { 'idempotency-key': randomUUID(), 'x-user-token': token },
   );
   expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-  return { itemId: paid.body.order.orderItem.id, orderId: paid.body.order.id, date: dep.date, email };
+  return { itemId: paid.body.order.orderItem.id, orderId: paid.body.order.id, date: dep.date, timeslotId: dep.timeslotId, email };
 }

@@ -11,6 +11,7 @@ import { $sessionState, $user } from '../../stores/user.ts';
 import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { BackOfficeNav, EmptyPage, LoginRefusal, Refusal } from '../admin/parts.tsx';
+import Availability from './Availability.tsx';
 import BookingDetail from './BookingDetail.tsx';
 import Bookings from './Bookings.tsx';
 import { hrefIn, type Opened } from './parts.tsx';
@@ -53,6 +54,7 @@ function Page({ route, opened }: { route: PartnerRoute; opened: Opened }) {
     case 'booking':
       return <BookingDetail opened={opened} id={route.id} />;
     case 'section':
+      if (route.section === 'availability') return <Availability opened={opened} />;
       return <NotBuilt opened={opened} label={PARTNER_SECTIONS.find((s) => s.key === route.section)!.label} />;
     case 'unknown':
       return <EmptyPage title="This page isn’t part of the partner back-office" href={hrefIn(opened, '/partner')} action="Bookings" />;

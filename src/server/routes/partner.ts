@@ -5,12 +5,14 @@
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PartnerBookingFilters, PartnerBookingListQuery, PartnerDeclineBody } from '../../contract/partner.ts';
+import { DepartureSlotKey, PartnerBookingFilters, PartnerBookingListQuery, PartnerCapacityBody, PartnerDeclineBody, PartnerDeparturesQuery } from '../../contract/partner.ts';
+import { IsoDate } from '../../contract/common.ts';
 import { OperatorDecisionBody } from '../../contract/trips.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
 import { currentUser, NOT_LOGGED_IN } from '../session.ts';
 import { assertBookingOf, bookingOf, bookingsCsv, listBookings, mayUsePartner, openOperator, PARTNERS_ONLY, partnerOperators } from '../services/partner/bookings.ts';
+import { departuresIcs, departuresOf, optionOf, optionView, partnerOptions, setDepartureCapacity } from '../services/partner/availability.ts';
 import { OPERATOR_ACTIONS, tripDeps } from './operator-actions.ts';
 
 export const requirePartner: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -21,6 +23,8 @@ export const requirePartner: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 const OperatorParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,200}$/, 'Unknown operator') });
 const BookingParam = OperatorParam.extend({ id: z.string().regex(/^[\w-]{1,64}$/, 'Unknown booking') });
+const OptionParam = OperatorParam.extend({ optionId: z.coerce.number({ error: 'Unknown experience' }).int('Unknown experience').min(1, 'Unknown experience').max(2_147_483_647, 'Unknown experience') });
+const DepartureParam = OptionParam.extend({ date: IsoDate, slot: DepartureSlotKey });
 
 export function partnerRoutes() {
   const r = new Hono<AppEnv>();
@@ -48,6 +52,35 @@ export function partnerRoutes() {
   r.get('/partner/operators/:slug/bookings/:id', async (c) => {
     const { slug, id } = readParams(c, BookingParam);
     return reply(c, { booking: await bookingOf(c.var.db, await operator(c, slug), id) });
+  });
+
+  // Availability (issue 15, item 3): services/partner/availability.ts.
+  r.get('/partner/operators/:slug/options', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    return reply(c, { options: await partnerOptions(c.var.db, await operator(c, slug)) });
+  });
+
+  r.get('/partner/operators/:slug/options/:optionId/departures', async (c) => {
+    const { slug, optionId } = readParams(c, OptionParam);
+    const { from, to } = readQuery(c, PartnerDeparturesQuery);
+    const o = await optionOf(c.var.db, await operator(c, slug), optionId);
+    const departures = await departuresOf(c.var.db, o, from, to);
+    return reply(c, { option: optionView(o), departures });
+  });
+
+  r.put('/partner/operators/:slug/options/:optionId/departures/:date/:slot', async (c) => {
+    const { slug, optionId, date, slot } = readParams(c, DepartureParam);
+    const { capacity } = await readBody(c, PartnerCapacityBody);
+    const o = await optionOf(c.var.db, await operator(c, slug), optionId);
+    return reply(c, { departure: await setDepartureCapacity(c.var.db, o, date, slot, capacity) });
+  });
+
+  r.get('/partner/operators/:slug/departures.ics', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    const op = await operator(c, slug);
+    c.header('Content-Type', 'text/calendar; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${op.slug}-departures.ics"`);
+    return c.body(await departuresIcs(c.var.db, op));
   });
 
   for (const action of OPERATOR_ACTIONS) {
