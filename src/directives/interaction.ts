@@ -41,10 +41,28 @@ const NOT_SUBMITTING = new Set([
   "range",
 ]);
 
+/** Child indexes from `root` down to `node`. */
+function pathIn(root: Element, node: Element): number[] {
+  const path: number[] = [];
+  for (let n: Element | null = node; n && n !== root; n = n.parentElement) path.unshift(n.parentElement ? [...n.parentElement.children].indexOf(n) : 0);
+  return path;
+}
+
+/** What sits at `path` under `root` now, if it is the same kind of element as `was`. */
+function counterpart(root: Element, path: number[], was: HTMLElement): HTMLElement | null {
+  let n: Element | undefined = root;
+  for (const i of path) n = n?.children[i];
+  if (!(n instanceof HTMLElement) || n.tagName !== was.tagName) return null;
+  // A button must also say the same (a form's text changes with what was rendered afresh).
+  return was instanceof HTMLFormElement || (n.getAttribute("type") === was.getAttribute("type") && n.textContent === was.textContent) ? n : null;
+}
+
 const interaction: ClientDirective = (load, opts, el) => {
   let state: "idle" | "loading" | "live" = "idle";
   let pendingClick: HTMLElement | null = null;
   let pendingSubmit: HTMLFormElement | null = null;
+  let clickPath: number[] = [];
+  let formPath: number[] = [];
   let opened: ReturnType<typeof openEarly> = null;
   let pressed = false;
 
@@ -70,8 +88,13 @@ const interaction: ClientDirective = (load, opts, el) => {
         opened = null;
         // React opens what the plain HTML opened: by the replayed click, or by the trigger's.
         shown?.handOver(click)?.click();
-        if (click?.isConnected) click.click();
-        else if (form?.isConnected) form.requestSubmit();
+        // An island whose first render differed from its server HTML was rendered afresh by
+        // React (a hydration mismatch): the button or form held is then its counterpart at the
+        // same place in the new DOM.
+        const button = click && (click.isConnected ? click : counterpart(el, clickPath, click));
+        const sent = form && (form.isConnected ? form : counterpart(el, formPath, form));
+        if (button) button.click();
+        else if (sent instanceof HTMLFormElement) sent.requestSubmit();
       });
     });
   };
@@ -114,17 +137,24 @@ const interaction: ClientDirective = (load, opts, el) => {
         el.contains(target.form)
       ) {
         hold(event);
-        if (!pendingClick) pendingSubmit = target.form;
+        if (!pendingClick) {
+          pendingSubmit = target.form;
+          formPath = pathIn(el, target.form);
+        }
       }
     } else if (event.type === "submit" && target instanceof HTMLFormElement) {
       hold(event);
-      if (!pendingClick) pendingSubmit = target;
+      if (!pendingClick) {
+        pendingSubmit = target;
+        formPath = pathIn(el, target);
+      }
       return;
     } else if (event.type === "click" && target instanceof Element) {
       const actionable = target.closest('button, [role="button"]');
       if (actionable instanceof HTMLElement && el.contains(actionable)) {
         hold(event);
         pendingClick = actionable;
+        clickPath = pathIn(el, actionable);
         // Said on the island, for what it does when it wakes: a click before that decides (the
         // replay, or a second tap that closed the panel again), not a pointer resting on it.
         el.setAttribute(CLICKED_EARLY, "");

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $cart, setCart } from './cart.ts';
-import { $sessionEnded, $user, completeLogin, logout, provideLogout, sessionEnded, setUser, type SessionUser } from './user.ts';
+import { $sessionEnded, $sessionState, $user, completeLogin, logout, provideLogout, sessionEnded, sessionReady, setUser, type SessionUser } from './user.ts';
 
 const user: SessionUser = { id: 'u1', name: 'Ana', email: 'ana@verdant.test', avatarUrl: null, isAdmin: false, isPartner: false, ambassadorProfile: null };
 const noStorage = undefined;
@@ -57,5 +57,18 @@ describe('user store', () => {
     expect($user.get()).toBeNull();
     expect($cart.get()).toEqual({ id: 'c1', orderItemId: 1 });
     setCart(null, noStorage);
+  });
+
+  it('sessionReady waits for the current-user answer, and answers at once when it is in', async () => {
+    $sessionState.set('loading');
+    let ready = false;
+    const waiting = sessionReady().then(() => (ready = true));
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    setUser(user);
+    $sessionState.set('ready');
+    await waiting;
+    expect(ready).toBe(true);
+    await expect(sessionReady()).resolves.toBeUndefined();
   });
 });

@@ -29,6 +29,21 @@ export const $sessionEnded = atom(false);
 export const LOGGED_IN_EVENT = 'verdant:logged-in';
 export const LOGGED_OUT_EVENT = 'verdant:logged-out';
 
+/**
+ * Resolves once `$user` is the truth (this page's current-user call has answered): a form sent
+ * the moment the page opened waits for it instead of treating a member as a guest.
+ */
+export function sessionReady(): Promise<void> {
+  if ($sessionState.get() === 'ready') return Promise.resolve();
+  return new Promise((done) => {
+    const stop = $sessionState.listen((state) => {
+      if (state !== 'ready') return;
+      stop();
+      done();
+    });
+  });
+}
+
 export function setUser(user: SessionUser | null): void {
   $user.set(user);
 }

@@ -589,3 +589,52 @@ test.describe('booking forms', () => {
     );
   });
 });
+
+test.describe('gift forms', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('gift card: the recipient, sender and message typed or autofilled at once are sent, and still there after going back from payment', async ({ page }) => {
+    // A member: the form is sent before this page has asked who is logged in.
+    await signedIn(page.context(), 'Maya Giver');
+    await runs(
+      () => coldPage(page.context()),
+      async (p, i) => {
+        await open(p, '/gifts/send?design=reef');
+        const form = p.locator('form.gift-form');
+        const values = { recipientName: `Tess Taker ${i}`, recipientEmail: `tess.${i}@example.test`, senderName: `Maya ${i}`, message: `Go and find those hornbills, ${i}.` };
+        await enter(i, [
+          [form.getByLabel("Recipient's name"), values.recipientName],
+          [form.getByLabel("Recipient's e-mail"), values.recipientEmail],
+          [form.getByLabel('From', { exact: true }), values.senderName],
+          [form.getByLabel('Your message'), values.message],
+        ]);
+        const request = post(p, '/api/v1/gifts');
+        await form.getByRole('button', { name: 'Continue to payment' }).click();
+        expect(await sent(request), `run ${i}`).toMatchObject({ ...values, kind: 'card', design: 'reef' });
+        await settles(p.getByRole('heading', { name: 'Pay for your gift' }), `run ${i}`).toBeVisible();
+        // Back to the form: it is as the buyer left it.
+        await p.getByRole('button', { name: 'Change', exact: true }).click();
+        await settles(form.getByLabel("Recipient's name"), `run ${i}`).toHaveValue(values.recipientName);
+        await expect(form.getByLabel('From', { exact: true }), `run ${i}`).toHaveValue(values.senderName);
+        await expect(form.getByLabel('Your message'), `run ${i}`).toHaveValue(values.message);
+      },
+    );
+  });
+
+  test('gift experience: the code typed or autofilled at once is looked up for the member', async ({ page }) => {
+    await signedIn(page.context(), 'Ezra Taker');
+    await runs(
+      () => coldPage(page.context()),
+      async (p, i) => {
+        await open(p, '/redeem-gift-experiences');
+        const code = `GX-NOPE${i % 10}-NOPE0-NOPE0-NOPE0`;
+        await enter(i, [[p.getByRole('textbox', { name: 'Gift code' }), code]]);
+        const lookUp = p.waitForRequest((r) => new URL(r.url()).pathname === `/api/v1/gift-experience-codes/${code}`);
+        await p.getByRole('button', { name: 'Find my gift' }).click();
+        await lookUp;
+        // An unknown code gets the API's answer, not the guests' 'Please log in'.
+        await settles(p.getByText('This gift code is not valid'), `run ${i}`).toBeVisible();
+      },
+    );
+  });
+});

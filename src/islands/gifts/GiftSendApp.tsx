@@ -2,17 +2,18 @@
 // for the gift with the normal payment step. Hydrates on first interaction (ADR 0005); the
 // inputs are uncontrolled, so what a visitor typed before hydration is what FormData reads.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Order } from '../../contract/booking.ts';
 import type { Gift } from '../../contract/gifts.ts';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { getCheckoutsAvailable } from '../../api-client/booking.ts';
 import { createGift, getExperienceName } from '../../api-client/gifts.ts';
 import { commonGiftAmounts, giftAmountLimits, GIFT_DESIGNS } from '../../lib/gift-designs.ts';
-import { $displayCurrency } from '../../stores/currency.ts';
+import { $currency } from '../../stores/currency.ts';
 import { openLoginModal } from '../../stores/ui.ts';
-import { $user } from '../../stores/user.ts';
+import { $user, sessionReady } from '../../stores/user.ts';
 import FormField from '../forms/FormField.tsx';
+import { useHydrated } from '../use-hydrated.ts';
 import type { Provider } from '../checkout/OrderPaymentApp.tsx';
 import './gifts.css';
 
@@ -23,9 +24,12 @@ const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 1
 
 type Step = { name: 'form' } | { name: 'pay'; gift: Gift; order: Order; provider: Provider } | { name: 'done'; gift: Gift };
 
-export default function GiftSendApp() {
+/** `defaultCurrency`: the site's, which the page was built with (spec §9). */
+export default function GiftSendApp({ defaultCurrency }: { defaultCurrency: string }) {
   const user = useStore($user);
-  const currency = useStore($displayCurrency) ?? 'SGD';
+  // The visitor's chosen currency once hydrated; the page's default until then, as in its HTML.
+  const chosen = useStore($currency);
+  const currency = (useHydrated() ? chosen : undefined) ?? defaultCurrency;
   const common = commonGiftAmounts(currency);
   const limits = giftAmountLimits(common);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -43,20 +47,39 @@ export default function GiftSendApp() {
       .catch((err: unknown) => setMessage(errorMessage(err)));
   }, []);
 
+  // The sender's name starts as the member's, once known, unless the visitor typed one already
+  // (a remount to show it would wipe what was typed before the session answered).
+  const senderName = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (user && senderName.current && !senderName.current.value.trim()) senderName.current.value = user.name;
+  }, [user]);
+  // The page was built on an earlier day: today is the earliest send date, and the default.
+  const sendDate = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const field = sendDate.current;
+    if (!field) return;
+    field.min = today();
+    if (!field.value || field.value < field.min) field.value = field.min;
+  }, []);
+
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     if (busy) return;
     setMessage(null);
     setErrors({});
-    if (!user) {
+    setBusy(true);
+    // Sent the moment the page opened, the form waits for this page's answer on who is logged in.
+    await sessionReady();
+    if (!$user.get()) {
+      setBusy(false);
       setMessage('Please log in or sign up to send a gift. What you entered stays here.');
       openLoginModal();
       return;
     }
-    const f = new FormData(e.currentTarget);
+    const f = new FormData(form);
     const choice = String(f.get('amount') ?? '');
     const amount = choice === 'custom' ? Number(String(f.get('customAmount') ?? '').replace(/,/g, '')) : Number(choice);
-    setBusy(true);
     try {
       const { data } = await createGift({
         ...(experience
@@ -94,8 +117,10 @@ export default function GiftSendApp() {
       </div>
     );
   }
-  if (step.name === 'pay') {
-    return (
+  // The form stays in the page, hidden, while the gift is paid for: 'Change' brings it back as
+  // it was left.
+  const paying =
+    step.name === 'pay' ? (
       <Suspense fallback={<div className="skeleton" style={{ height: '20rem' }} aria-busy="true" />}>
         <div className="gift-pay">
           <p className="gift-pay__summary">
@@ -116,11 +141,12 @@ export default function GiftSendApp() {
           <PayOrder order={step.order} kind="gift" provider={step.provider} initialMessage={null} onPaid={() => setStep({ name: 'done', gift: { ...step.gift, status: 'scheduled' } })} />
         </div>
       </Suspense>
-    );
-  }
+    ) : null;
 
   return (
-    <form className="gift-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
+    <>
+    {paying}
+    <form className="gift-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined} hidden={step.name !== 'form'}>
       {experience ? (
         <fieldset className="gift-form__group">
           <legend>Gift experience</legend>
@@ -178,13 +204,13 @@ export default function GiftSendApp() {
           <input name="recipientEmail" type="email" autoComplete="off" maxLength={200} />
         </FormField>
         <FormField label="From" error={errors['senderName']}>
-          <input name="senderName" type="text" autoComplete="name" maxLength={80} defaultValue={user?.name ?? ''} key={user?.id ?? 'guest'} />
+          <input ref={senderName} name="senderName" type="text" autoComplete="name" maxLength={80} />
         </FormField>
         <FormField label="Your message" optional error={errors['message']}>
           <textarea name="message" rows={4} maxLength={500} />
         </FormField>
         <FormField label="Send on" error={errors['sendDate']} hint="Today, or any day in the next year.">
-          <input name="sendDate" type="date" min={today()} defaultValue={today()} />
+          <input ref={sendDate} name="sendDate" type="date" min={today()} defaultValue={today()} />
         </FormField>
       </fieldset>
 
@@ -198,5 +224,6 @@ export default function GiftSendApp() {
       </button>
       <p className="gift-form__terms">Gifts are non-refundable.</p>
     </form>
+    </>
   );
 }

@@ -1,7 +1,6 @@
 // /redeem-gift-experiences: the recipient enters their code, sees the experience, picks a date
 // (and start time) with room, and books it: the trip lands in their account. Hydrates on first
 // interaction; the code field is uncontrolled (a `?code=` link prefills it before hydration).
-import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import type { Timeslot } from '../../contract/booking.ts';
 import type { GiftExperienceCode } from '../../contract/gifts.ts';
@@ -10,7 +9,7 @@ import { getAvailableDates, getTimeslots } from '../../api-client/booking.ts';
 import { getGiftExperienceCode, redeemGiftExperience } from '../../api-client/gift-experiences.ts';
 import { tripHref } from '../../lib/trip-pages.ts';
 import { openLoginModal } from '../../stores/ui.ts';
-import { $user } from '../../stores/user.ts';
+import { $user, sessionReady } from '../../stores/user.ts';
 import FormField from '../forms/FormField.tsx';
 import './gifts.css';
 
@@ -18,7 +17,6 @@ type Found = { gift: GiftExperienceCode; dates: string[] };
 const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 export default function RedeemExperienceApp() {
-  const user = useStore($user);
   const [found, setFound] = useState<Found | null>(null);
   const [date, setDate] = useState('');
   const [slots, setSlots] = useState<Timeslot[]>([]);
@@ -29,16 +27,23 @@ export default function RedeemExperienceApp() {
 
   const lookUp = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     if (busy) return;
     setError(null);
-    if (!user) {
+    setBusy(true);
+    // Sent the moment the page opened, the form waits for this page's answer on who is logged in.
+    await sessionReady();
+    if (!$user.get()) {
+      setBusy(false);
       setError('Please log in or sign up to redeem your gift. Your code stays here.');
       openLoginModal();
       return;
     }
-    const code = String(new FormData(e.currentTarget).get('code') ?? '').trim();
-    if (!code) return setError('Please enter your gift code');
-    setBusy(true);
+    const code = String(new FormData(form).get('code') ?? '').trim();
+    if (!code) {
+      setBusy(false);
+      return setError('Please enter your gift code');
+    }
     try {
       const { data: gift } = await getGiftExperienceCode(code);
       const { data: avail } = await getAvailableDates(gift.option.slugCode);
