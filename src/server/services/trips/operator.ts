@@ -5,13 +5,14 @@ import { cancellationDeadline, cancellationTerms } from '../../../lib/cancellati
 import { formatDate } from '../../../lib/format-date.ts';
 import { localNow } from '../../../lib/local-time.ts';
 import type { CurrentUser } from '../../context.ts';
-import { gifts, orderItemChangeRequests, orderItems, outbox, reviews } from '../../db/schema.ts';
+import { gifts, orderItemChangeRequests, orderItems, reviews } from '../../db/schema.ts';
+import { mailOf, queueMail } from '../../providers/mail.ts';
 import { releaseUnits } from '../booking/availability.ts';
 import { resolvedOfItem } from '../booking/cart.ts';
 import { loadMoneyContext, unitOf } from '../booking/catalog.ts';
 import { wire } from '../booking/views.ts';
 import { type ItemRow, type TripDeps, nowOf, tripNotFound, loadForOperator } from './load.ts';
-import { mail, when, tripUrl, formatMoney } from './mail.ts';
+import { when, tripUrl, formatMoney } from './mail.ts';
 import { planRefund, refundedByPayment, executeRefunds, recordRefunds } from './refunds.ts';
 import { notAllowed, paidTotal, reviewWindowEnd } from './rules.ts';
 import { releaseItemSeats } from './seats.ts';
@@ -25,8 +26,8 @@ export async function operatorConfirm(d: TripDeps, user: CurrentUser, itemId: st
     const updated = await tx.update(orderItems).set({ status: 'confirmed', updatedAt: sql`now()` }).where(and(eq(orderItems.id, itemId), eq(orderItems.status, 'processing'))).returning({ id: orderItems.id });
     if (updated.length === 0) throw notAllowed('This booking changed meanwhile');
     const terms = cancellationTerms(cancellationDeadline(t.option.cancelType, t.item.startDate, t.item.startTime));
-    await tx.insert(outbox).values(
-      mail(t.order.customerEmail, `Booking confirmed: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
+    await queueMail(tx, d,
+      mailOf(t.order.customerEmail, `Booking confirmed: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
         `Hi ${t.order.customerName},`,
         '',
         `Good news: the operator has confirmed your booking ${t.order.number} for ${t.option.name} on ${when(t.item)} (local time).`,
@@ -64,8 +65,8 @@ export async function operatorDecline(d: TripDeps, user: CurrentUser, itemId: st
       .where(eq(gifts.redeemedItemId, itemId))
       .returning({ code: gifts.code });
     const paid = await formatMoney(tx, amount, t.order.currency);
-    await tx.insert(outbox).values(
-      mail(t.order.customerEmail, `Booking request declined: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
+    await queueMail(tx, d,
+      mailOf(t.order.customerEmail, `Booking request declined: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
         `Hi ${t.order.customerName},`,
         '',
         `We are sorry: the operator could not confirm ${t.option.name} on ${when(t.item)}.${note ? ` Their note: ${note}` : ''}`,
@@ -111,9 +112,9 @@ export async function operatorDecideChange(d: TripDeps, user: CurrentUser, itemI
       .set({ status: accept ? 'accepted' : 'rejected', unitsHeld: accept ? req.unitsHeld : 0, decidedAt: sql`now()`, decidedBy: user.id, ...(note ? { note } : {}) })
       .where(eq(orderItemChangeRequests.id, req.id));
     status = req.previousStatus;
-    await tx.insert(outbox).values(
+    await queueMail(tx, d,
       accept
-        ? mail(t.order.customerEmail, `Date changed: ${t.option.name}, now ${formatDate(req.startDate)} (${t.order.number})`, [
+        ? mailOf(t.order.customerEmail, `Date changed: ${t.option.name}, now ${formatDate(req.startDate)} (${t.order.number})`, [
             `Hi ${t.order.customerName},`,
             '',
             `Your booking ${t.order.number} for ${t.option.name} has moved from ${when(t.item)} to ${when(req)} (local time).`,
@@ -122,7 +123,7 @@ export async function operatorDecideChange(d: TripDeps, user: CurrentUser, itemI
             '',
             'The Verdant team',
           ])
-        : mail(t.order.customerEmail, `Date change not possible: ${t.option.name} (${t.order.number})`, [
+        : mailOf(t.order.customerEmail, `Date change not possible: ${t.option.name} (${t.order.number})`, [
             `Hi ${t.order.customerName},`,
             '',
             `The operator could not move your booking ${t.order.number} to ${when(req)}.${note ? ` Their note: ${note}` : ''} Your booking stays on ${when(t.item)}.`,
@@ -151,8 +152,8 @@ export async function operatorComplete(d: TripDeps, user: CurrentUser, itemId: s
       .values({ optionId: t.option.id, userId: t.order.userId, authorName: t.order.customerName, rating: null, travelledOn: t.item.startDate, orderItemId: t.item.id })
       .onConflictDoNothing();
     const ends = reviewWindowEnd(t.item.startDate);
-    await tx.insert(outbox).values(
-      mail(t.order.customerEmail, `How was ${t.option.name}?`, [
+    await queueMail(tx, d,
+      mailOf(t.order.customerEmail, `How was ${t.option.name}?`, [
         `Hi ${t.order.customerName},`,
         '',
         `We hope you enjoyed ${t.option.name}. A few words help other travellers choose, and help the hosts who look after these places.`,

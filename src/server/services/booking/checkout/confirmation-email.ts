@@ -1,6 +1,7 @@
-// The confirmation e-mail, queued in the outbox with the order's state change, and the operator's.
+// The confirmation e-mail, queued with the order's state change, and the operator's.
 import { cancellationDeadline, cancellationTerms } from '../../../../lib/cancellation-deadline.ts';
 import { formatDate, formatTime } from '../../../../lib/format-date.ts';
+import { mailOf } from '../../../providers/mail.ts';
 import { mailOperator, operatorOf, partnerBookingUrl } from '../../operator-mail.ts';
 import { tripLink } from '../account-seam.ts';
 import type { BookableOption } from '../catalog.ts';
@@ -56,7 +57,7 @@ export async function confirmationEmail(tx: Tx, d: CheckoutDeps, order: OrderRow
     'Have a wonderful trip,',
     'The Verdant team',
   ];
-  return { channel: 'mail' as const, recipient: order.customerEmail, subject, body: lines.join('\n') };
+  return mailOf(order.customerEmail, subject, lines);
 }
 
 /** The operator's e-mail about a new booking or request to book, once it is placed and paid. */
