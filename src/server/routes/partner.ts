@@ -5,8 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PartnerBookingFilters, PartnerBookingListQuery, PartnerDeclineBody } from '../../contract/partner.ts';
-import { OperatorDecisionBody } from '../../contract/trips.ts';
+import { PartnerBookingFilters, PartnerBookingListQuery } from '../../contract/partner.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
 import { currentUser, NOT_LOGGED_IN } from '../session.ts';
@@ -53,8 +52,8 @@ export function partnerRoutes() {
   for (const action of OPERATOR_ACTIONS) {
     r.post(`/partner/operators/:slug/bookings/:id/${action.path}`, async (c) => {
       const { slug, id } = readParams(c, BookingParam);
-      // Declining from the back-office always tells the traveller why.
-      const note = action.note ? (await readBody(c, action.path === 'decline' ? PartnerDeclineBody : OperatorDecisionBody)).note : undefined;
+      const body = action.partnerBody ?? action.body;
+      const note = body ? (await readBody(c, body)).note : undefined;
       const op = await operator(c, slug);
       await assertBookingOf(c.var.db, op, id);
       await action.run(tripDeps(c), currentUser(c), id, note);
