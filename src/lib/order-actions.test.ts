@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_STATUSES, canPerform, orderItemActions, type OrderItemForActions } from './order-actions.ts';
+import { BOOKING_STATUSES, canPerform, operatorActions, orderItemActions, type OrderItemForActions } from './order-actions.ts';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const owner = { isOwner: true, now };
@@ -57,5 +57,20 @@ describe('gifts and other people', () => {
     expect(canPerform('cancel', item({}), owner)).toBe(true);
     expect(canPerform('review', item({}), owner)).toBe(false);
     expect(canPerform('cancel', item({}), { isOwner: false, now })).toBe(false);
+  });
+});
+
+describe('operatorActions', () => {
+  const today = '2026-11-23';
+  it.each([
+    ['processing', { status: 'processing', endDate: '2026-12-10', pendingChange: false }, ['confirm', 'decline']],
+    ['having_change_request, pending', { status: 'having_change_request', endDate: '2026-12-10', pendingChange: true }, ['accept_change', 'reject_change']],
+    ['having_change_request, answered meanwhile', { status: 'having_change_request', endDate: '2026-12-10', pendingChange: false }, []],
+    ['confirmed, ended yesterday', { status: 'confirmed', endDate: '2026-11-22', pendingChange: false }, ['complete']],
+    ['confirmed, ends today', { status: 'confirmed', endDate: today, pendingChange: false }, []],
+    ['completed', { status: 'completed', endDate: '2026-11-01', pendingChange: false }, []],
+    ['cancelled', { status: 'cancelled', endDate: '2026-12-10', pendingChange: false }, []],
+  ] as const)('%s', (_, item, expected) => {
+    expect(operatorActions(item, today)).toEqual(expected);
   });
 });

@@ -1,6 +1,8 @@
-// What a traveller may do with a booked order item (spec §4 "Order item actions by status").
-// One pure function, used by the server to authorise an action and by the trip page to show it.
+// What a traveller may do with a booked order item (spec §4 "Order item actions by status"), and
+// what its operator may do. Pure functions, used by the server to authorise an action and by the
+// pages to show it.
 import dayjs from 'dayjs';
+import type { PartnerAction } from '../contract/partner.ts';
 
 export const BOOKING_STATUSES = [
   'processing', 'confirmed', 'declined', 'completed', 'cancelled', 'date_tbc', 'awaiting', 'rescheduling', 'having_change_request',
@@ -69,4 +71,29 @@ export function orderItemActions(item: OrderItemForActions, viewer: { isOwner: b
 
 export function canPerform(action: OrderAction, item: OrderItemForActions, viewer: { isOwner: boolean; now: Date }): boolean {
   return orderItemActions(item, viewer).includes(action);
+}
+
+export type OrderItemForOperator = {
+  status: BookingStatus | null;
+  /** YYYY-MM-DD */
+  endDate: string;
+  /** A date-change request waits for the operator's answer. */
+  pendingChange: boolean;
+};
+
+/**
+ * What the item's operator may do now: the buttons of the partner back-office and the rule the
+ * operator calls enforce (they answer 409 otherwise). `today` is the date where the trip happens.
+ */
+export function operatorActions(item: OrderItemForOperator, today: string): PartnerAction[] {
+  switch (item.status) {
+    case 'processing':
+      return ['confirm', 'decline'];
+    case 'having_change_request':
+      return item.pendingChange ? ['accept_change', 'reject_change'] : [];
+    case 'confirmed':
+      return item.endDate < today ? ['complete'] : [];
+    default:
+      return [];
+  }
 }

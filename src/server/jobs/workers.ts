@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { Mailer } from '../providers/mail.ts';
 import type { PaymentProvider } from '../providers/payments/port.ts';
 import { sweepBooking } from '../services/booking/checkout.ts';
-import { deliverGift } from '../services/gifts/delivery.ts';
+import { deliverGift, type DeliveryDeps } from '../services/gifts/delivery.ts';
 import { publishHandler, recoverPublishRuns, type SiteBuilder } from '../services/publish.ts';
 import { runScheduledPublish, type ScheduledPublishJob } from '../services/admin/editing.ts';
 import { pipelinePublisher } from '../services/admin/publisher.ts';
@@ -24,7 +24,7 @@ export type WorkerDeps = {
 };
 export type SweepDeps = { db: Db; config: Config; log: Logger; payments: PaymentProvider; jobs: JobQueue };
 
-export const giftDeliveryHandler = (d: WorkerDeps) => async (data: { giftId: string }) => {
+export const giftDeliveryHandler = (d: DeliveryDeps) => async (data: { giftId: string }) => {
   const result = await deliverGift(d, data.giftId);
   if (result === 'not_found') d.log.warn({ giftId: data.giftId }, 'gift-delivery: the gift no longer exists');
 };

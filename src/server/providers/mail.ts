@@ -1,12 +1,14 @@
 // Mail and WhatsApp codes go through the outbox table first (kept always, readable at
 // /dev/outbox in development), then through the configured transport: none by default, SMTP
-// (nodemailer) for mail and the WhatsApp Cloud API for codes when configured.
+// (nodemailer) for mail and the WhatsApp Cloud API for codes when configured. Every e-mail is
+// written by `queueMail`; the mail-delivery job hands it to SMTP (`Mailer.deliver`).
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
+import { QUEUES, type JobQueue } from '../jobs/queue.ts';
 
 export type MailMessage = { to: string; subject: string; text: string };
 
@@ -36,20 +38,6 @@ export class Mailer {
     this.log = opts.log;
   }
 
-  /** Whether messages leave the outbox at all (a transport is configured). */
-  get delivers(): boolean {
-    return this.transport !== undefined;
-  }
-
-  /** Keeps the message in the outbox only; `deliver(id)` sends it (the mail-delivery job does, with retries). */
-  async keep(db: Db | Tx, message: MailMessage): Promise<number> {
-    const [row] = await db
-      .insert(outbox)
-      .values({ channel: 'mail', recipient: message.to, subject: message.subject, body: message.text })
-      .returning({ id: outbox.id });
-    return row!.id;
-  }
-
   /** Sends a kept message unless it has been sent; a failure is recorded on its row and thrown. */
   async deliver(db: Db, id: number): Promise<void> {
     if (!this.transport) return;
@@ -58,22 +46,34 @@ export class Mailer {
     try {
       await this.transport.send({ to: row.recipient, subject: row.subject, text: row.body, from: this.from });
     } catch (err) {
+      // The queue logs the failed job; this names the message it was.
+      this.log.warn({ err, outboxId: id }, 'mail delivery failed');
       await db.update(outbox).set({ error: err instanceof Error ? err.message.slice(0, 500) : 'delivery failed' }).where(eq(outbox.id, id));
       throw err;
     }
     await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, id));
   }
+}
 
-  /** Keeps the message in the outbox and delivers it at once; a delivery failure is recorded and logged, not thrown. */
-  async send(db: Db, message: MailMessage): Promise<void> {
-    const id = await this.keep(db, message);
-    if (!this.transport) return;
-    try {
-      await this.deliver(db, id);
-    } catch (err) {
-      this.log.error({ err, outboxId: id }, 'mail delivery failed');
-    }
-  }
+/** Whether mail leaves the outbox (SMTP configured), and the durable queue that sends it. */
+export type MailDeps = { config: Pick<Config, 'mail'>; jobs?: JobQueue | null | undefined };
+
+/** A message from its lines, the way every e-mail of the product is written. */
+export const mailOf = (to: string, subject: string, lines: string[]): MailMessage => ({ to, subject, text: lines.join('\n') });
+
+/**
+ * Keeps an e-mail in the outbox and, when mail leaves the outbox, enqueues its mail-delivery job
+ * in the same transaction (ADR 0023): it goes out once the change that caused it commits, never
+ * for a change rolled back, and is retried while the mail server fails.
+ */
+export async function queueMail(tx: Db | Tx, d: MailDeps, message: MailMessage): Promise<number> {
+  const [row] = await tx.insert(outbox).values({ channel: 'mail', recipient: message.to, subject: message.subject, body: message.text }).returning({ id: outbox.id });
+  const id = row!.id;
+  if (!d.config.mail.smtpUrl) return id;
+  // Kept but never sent, silently: a process that writes mail with SMTP configured must run the queue.
+  if (!d.jobs) throw new Error('The job queue is not running in this process: an e-mail cannot be delivered');
+  await d.jobs.enqueue(tx, QUEUES.mailDelivery.name, { outboxId: id }, { startAfter: new Date(), key: `mail:${id}` });
+  return id;
 }
 
 export function createMailer(config: Pick<Config, 'mail'>, log: Logger): Mailer {

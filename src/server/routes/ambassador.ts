@@ -48,7 +48,7 @@ export function ambassadorRoutes() {
 
   r.post('/ambassador_profile', async (c) => {
     const body = await readBody(c, ApplyBody);
-    const row = await amb.apply(c.var.db, currentUser(c), body);
+    const row = await amb.apply(c.var.db, c.var, currentUser(c), body);
     const answer: AmbassadorProfileResponse = { profile: await amb.profileView(c.var.db, row) };
     return reply(c, answer, 201);
   });
@@ -190,7 +190,7 @@ export function ambassadorRoutes() {
   r.post('/admin/ambassador_applications/:userId', async (c) => {
     const { userId } = readParams(c, UserParam);
     const { decision, note } = await readBody(c, ReviewBody);
-    const row = await amb.review(c.var.db, currentUser(c), userId, decision, note ?? null, c.var.config.siteUrl);
+    const row = await amb.review(c.var.db, c.var, currentUser(c), userId, decision, note ?? null, c.var.config.siteUrl);
     return reply(c, { userId: row.userId, status: row.status, reviewedAt: row.reviewedAt?.toISOString() ?? null });
   });
 

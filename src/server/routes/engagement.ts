@@ -16,9 +16,10 @@ import {
 } from '../../contract/engagement.ts';
 import type { z } from 'zod';
 import type { AppEnv } from '../context.ts';
-import { contactMessages, cookieConsentCounts, corporateInquiries, newsletterSubscriptions, outbox } from '../db/schema.ts';
+import { contactMessages, cookieConsentCounts, corporateInquiries, newsletterSubscriptions } from '../db/schema.ts';
 import { readBody, reply } from '../http.ts';
 import { rateLimit } from '../middleware.ts';
+import { mailOf, queueMail } from '../providers/mail.ts';
 
 /** Where contact messages and corporate inquiries are announced. */
 export const TEAM_INBOX = 'hello@verdant.example';
@@ -107,37 +108,33 @@ export function engagementRoutes() {
         .returning({ id: contactMessages.id });
       const ref = reference('C', row!.id);
       const topic = CONTACT_TOPIC_LABELS[body.topic];
-      await tx.insert(outbox).values([
-        {
-          channel: 'mail',
-          recipient: body.email,
-          subject: `We have your message (${ref})`,
-          body: [
-            `Hi ${body.name},`,
-            '',
-            `Thank you for writing to Verdant. Your reference is ${ref}; we usually reply within one working day.`,
-            '',
-            `Topic: ${topic}`,
-            ...(body.bookingReference ? [`Booking: ${body.bookingReference}`] : []),
-            '',
-            body.message,
-            '',
-            'The Verdant team',
-          ].join('\n'),
-        },
-        {
-          channel: 'mail',
-          recipient: TEAM_INBOX,
-          subject: `[${ref}] ${topic}: ${body.name}`,
-          body: [
-            `From: ${body.name} <${body.email}>`,
-            `Topic: ${topic}`,
-            ...(body.bookingReference ? [`Booking: ${body.bookingReference}`] : []),
-            '',
-            body.message,
-          ].join('\n'),
-        },
-      ]);
+      await queueMail(
+        tx,
+        c.var,
+        mailOf(body.email, `We have your message (${ref})`, [
+          `Hi ${body.name},`,
+          '',
+          `Thank you for writing to Verdant. Your reference is ${ref}; we usually reply within one working day.`,
+          '',
+          `Topic: ${topic}`,
+          ...(body.bookingReference ? [`Booking: ${body.bookingReference}`] : []),
+          '',
+          body.message,
+          '',
+          'The Verdant team',
+        ]),
+      );
+      await queueMail(
+        tx,
+        c.var,
+        mailOf(TEAM_INBOX, `[${ref}] ${topic}: ${body.name}`, [
+          `From: ${body.name} <${body.email}>`,
+          `Topic: ${topic}`,
+          ...(body.bookingReference ? [`Booking: ${body.bookingReference}`] : []),
+          '',
+          body.message,
+        ]),
+      );
       return ref;
     });
     return reply(c, { received: true, reference: ref } satisfies z.infer<typeof ContactResponse>, 201);
@@ -170,28 +167,20 @@ export function engagementRoutes() {
         ...(body.budgetPerPerson !== undefined ? [`Budget per person: ${body.budgetPerPerson}${body.budgetCurrency ? ` ${body.budgetCurrency}` : ''}`] : []),
         ...(body.message ? ['', body.message] : []),
       ];
-      await tx.insert(outbox).values([
-        {
-          channel: 'mail',
-          recipient: body.email,
-          subject: `Your corporate experience inquiry (${ref})`,
-          body: [
-            `Hi ${body.name},`,
-            '',
-            `Thank you for thinking of Verdant for ${body.company}. Your reference is ${ref}; our corporate team will come back to you within two working days with ideas and prices.`,
-            '',
-            ...details,
-            '',
-            'The Verdant team',
-          ].join('\n'),
-        },
-        {
-          channel: 'mail',
-          recipient: TEAM_INBOX,
-          subject: `[${ref}] Corporate inquiry: ${body.company} (${body.groupSize} people)`,
-          body: [`From: ${body.name} <${body.email}>`, ...(body.phoneNumber ? [`Phone: ${body.phoneNumber}`] : []), ...details].join('\n'),
-        },
-      ]);
+      await queueMail(
+        tx,
+        c.var,
+        mailOf(body.email, `Your corporate experience inquiry (${ref})`, [
+          `Hi ${body.name},`,
+          '',
+          `Thank you for thinking of Verdant for ${body.company}. Your reference is ${ref}; our corporate team will come back to you within two working days with ideas and prices.`,
+          '',
+          ...details,
+          '',
+          'The Verdant team',
+        ]),
+      );
+      await queueMail(tx, c.var, mailOf(TEAM_INBOX, `[${ref}] Corporate inquiry: ${body.company} (${body.groupSize} people)`, [`From: ${body.name} <${body.email}>`, ...(body.phoneNumber ? [`Phone: ${body.phoneNumber}`] : []), ...details]));
       return ref;
     });
     return reply(c, { received: true, reference: ref } satisfies z.infer<typeof CorporateInquiryResponse>, 201);

@@ -11,7 +11,7 @@ import { creditAccounts, gifts, options, orders, outbox, users } from '../db/sch
 import { QUEUES, SCHEDULES } from '../jobs/queue.ts';
 import { bookingSweepHandler, giftDeliveryHandler, mailDeliveryHandler } from '../jobs/workers.ts';
 import { createPaymentProvider } from '../providers/payments/select.ts';
-import { createMailer, Mailer } from '../providers/mail.ts';
+import { Mailer } from '../providers/mail.ts';
 import { Agent } from '../testing/agent.ts';
 import { expectStatus, instantSgd, openDeparture, pickOption } from '../testing/booking.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -72,7 +72,7 @@ async function buy(agent: Agent, body: Record<string, unknown>) {
 }
 
 const mailsTo = (email: string) => t.db.select().from(outbox).where(eq(outbox.recipient, email));
-const deliver = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), jobs: t.jobs, siteUrl: t.config.siteUrl, secretKey: t.config.secretKey, log: pino({ level: 'silent' }) }));
+const deliver = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, config: t.config, jobs: t.jobs, siteUrl: t.config.siteUrl, secretKey: t.config.secretKey, log: pino({ level: 'silent' }) }));
 
 describe('gift cards', () => {
   it('lists the designs with the common amounts of a currency', async () => {
@@ -109,7 +109,7 @@ describe('gift cards', () => {
     expect(print).toBeDefined();
 
     // Running the job again (a retry after a crash) sends nothing more.
-    const again = await giftDeliveryHandler({ db: t.db, mailer: createMailer(t.config, pino({ level: 'silent' })), jobs: t.jobs, siteUrl: t.config.siteUrl, secretKey: t.config.secretKey, log: pino({ level: 'silent' }) });
+    const again = await giftDeliveryHandler({ db: t.db, config: t.config, jobs: t.jobs, siteUrl: t.config.siteUrl, secretKey: t.config.secretKey, log: pino({ level: 'silent' }) });
     await again({ giftId: gift.id });
     expect(await mailsTo(body.recipientEmail)).toHaveLength(1);
 
@@ -153,6 +153,8 @@ describe('gift cards', () => {
     const silent = pino({ level: 'silent' });
     const sent: string[] = [];
     let down = true;
+    // Mail leaves the outbox (SMTP configured): the gift's e-mail is handed to the mail-delivery job.
+    const smtp = { ...t.config, mail: { ...t.config.mail, smtpUrl: 'smtp://mail.verdant.test:587' } };
     const mailer = new Mailer({
       from: 'gifts@verdant.test',
       log: silent,
@@ -167,7 +169,7 @@ describe('gift cards', () => {
     const buyer = await member();
     const body = card({ sendDate: inDays(0) });
     const { gift } = await buy(buyer.agent, body);
-    const giftJobs = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, mailer, jobs: t.jobs, siteUrl: t.config.siteUrl, secretKey: t.config.secretKey, log: silent }));
+    const giftJobs = () => t.jobs.runDue(QUEUES.giftDelivery.name, giftDeliveryHandler({ db: t.db, config: smtp, jobs: t.jobs, siteUrl: t.config.siteUrl, secretKey: t.config.secretKey, log: silent }));
     const mailJobs = () => t.jobs.runDue(QUEUES.mailDelivery.name, mailDeliveryHandler({ db: t.db, mailer }));
     expect(await giftJobs()).toBe(1);
     const [kept] = await mailsTo(body.recipientEmail);

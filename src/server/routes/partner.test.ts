@@ -4,8 +4,11 @@ import { PartnerBookingList, PartnerBookingResponse, PartnerOperatorsResponse, t
 import { TripResponse } from '../../contract/trips.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { addDays } from '../../lib/local-time.ts';
-import { operators, options, orderItems, outbox } from '../db/schema.ts';
+import pino from 'pino';
+import { operators, options, orderItems, orders, outbox } from '../db/schema.ts';
 import { QUEUES } from '../jobs/queue.ts';
+import { mailDeliveryHandler } from '../jobs/workers.ts';
+import { Mailer, mailOf, queueMail } from '../providers/mail.ts';
 import { Agent } from '../testing/agent.ts';
 import { bookAs, expectStatus, openDeparture, pickOption, type Booked, type OptionPick } from '../testing/booking.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../testing/test-app.ts';
@@ -188,6 +191,32 @@ describe('the bookings inbox', () => {
     expectStatus(rejected, 200);
     expect(PartnerBookingResponse.parse(rejected.body).booking).toMatchObject({ status: 'confirmed', startDate: c.date });
     expectStatus(await partner.post(`${base(opA.slug)}/${c.itemId}/change-request/reject`, {}), 409);
+  });
+
+  it('hands the traveller’s booking confirmation and the answer to a date change to the mail-delivery job, which sends them', async () => {
+    const b = await book(instantA, 1, 4);
+    const [order] = await t.db.select({ number: orders.number }).from(orders).where(eq(orders.id, b.orderId));
+    const target = await openDeparture(t, instantA.slugCode, 6, { except: b.date, from: addDays(b.date, 1) });
+    expectStatus(await traveller.post('/api/v1/order_item_change_requests', { orderItemId: b.itemId, startDate: target.date, detailedTimeslotId: target.timeslotId }), 201);
+    expectStatus(await partner.post(`${base(opA.slug)}/${b.itemId}/change-request/accept`, {}), 200);
+    const mails = await mailsTo('traveller@verdant.test', `(${order!.number})`);
+    const confirmation = mails.find((m) => m.subject.startsWith('Booking confirmed:'));
+    const changed = mails.find((m) => m.subject.startsWith('Date changed:'));
+    for (const kept of [confirmation, changed]) {
+      expect(kept).toMatchObject({ sentAt: null });
+      expect(await t.jobs.jobsOf(QUEUES.mailDelivery.name, `mail:${kept!.id}`)).toEqual([expect.objectContaining({ state: 'created' })]);
+    }
+    const sent: string[] = [];
+    const mailer = new Mailer({ from: 'hello@verdant.test', log: pino({ level: 'silent' }), transport: { name: 'recording', send: async (m) => void sent.push(m.subject) } });
+    await t.jobs.runDue(QUEUES.mailDelivery.name, mailDeliveryHandler({ db: t.db, mailer }));
+    expect(sent).toEqual(expect.arrayContaining([confirmation!.subject, changed!.subject]));
+    expect(await mailsTo('traveller@verdant.test', `(${order!.number})`)).toEqual(expect.arrayContaining([expect.objectContaining({ id: confirmation!.id, sentAt: expect.any(Date) }), expect.objectContaining({ id: changed!.id, sentAt: expect.any(Date) })]));
+  });
+
+  it('refuses to keep an e-mail that no job would send (SMTP configured, no job queue in the process)', async () => {
+    const lost = t.db.transaction((tx) => queueMail(tx, { config: t.config, jobs: null }, mailOf('traveller@verdant.test', 'Never kept', ['Hi'])));
+    await expect(lost).rejects.toThrow(/job queue is not running/);
+    expect(await mailsTo('traveller@verdant.test', 'Never kept')).toEqual([]);
   });
 
   it('tells the operator of an instant booking once, and completes the trip once it has ended, not before', async () => {

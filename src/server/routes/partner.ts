@@ -5,9 +5,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { DepartureSlotKey, PartnerBookingFilters, PartnerBookingListQuery, PartnerCapacityBody, PartnerDeclineBody, PartnerDeparturesQuery } from '../../contract/partner.ts';
+import { DepartureSlotKey, PartnerBookingFilters, PartnerBookingListQuery, PartnerCapacityBody, PartnerDeparturesQuery } from '../../contract/partner.ts';
 import { IsoDate } from '../../contract/common.ts';
-import { OperatorDecisionBody } from '../../contract/trips.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
 import { currentUser, NOT_LOGGED_IN } from '../session.ts';
@@ -86,8 +85,8 @@ export function partnerRoutes() {
   for (const action of OPERATOR_ACTIONS) {
     r.post(`/partner/operators/:slug/bookings/:id/${action.path}`, async (c) => {
       const { slug, id } = readParams(c, BookingParam);
-      // Declining from the back-office always tells the traveller why.
-      const note = action.note ? (await readBody(c, action.path === 'decline' ? PartnerDeclineBody : OperatorDecisionBody)).note : undefined;
+      const body = action.partnerBody ?? action.body;
+      const note = body ? (await readBody(c, body)).note : undefined;
       const op = await operator(c, slug);
       await assertBookingOf(c.var.db, op, id);
       await action.run(tripDeps(c), currentUser(c), id, note);

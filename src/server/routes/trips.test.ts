@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancelResponse, ShareResponse, TripListResponse, TripResponse, type Trip } from '../../contract/trips.ts';
 import { addDays } from '../../lib/local-time.ts';
 import { checkoutPayments, options, orderItems, orderRefunds, outbox, partnerMemberships, reviews, testGatewayPayments, testGatewayRefunds, users } from '../db/schema.ts';
+import { QUEUES } from '../jobs/queue.ts';
 import { Agent } from '../testing/agent.ts';
 import { bookAs, cardToken, expectStatus, instantSgd, openDeparture, pickOption, type Booked, type OptionPick } from '../testing/booking.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -287,6 +288,13 @@ describe('change date through the operator', () => {
     expect(await unitsLeft(walk, newDate, newKey)).toBe(newBefore - 2);
     expect((await mails(`Date changed:%${moved.order.number}%`)).length).toBe(1);
     expectStatus(await admin.post(`/api/v1/operator/order-items/${b.itemId}/change-request/accept`, {}), 409);
+    // No SMTP configured: the confirmation and the answer stay in the outbox, with no mail-delivery job.
+    const [confirmation] = await mails(`Booking confirmed:%(${moved.order.number})`);
+    const [changed] = await mails(`Date changed:%${moved.order.number}%`);
+    for (const kept of [confirmation, changed]) {
+      expect(kept).toMatchObject({ sentAt: null, error: null });
+      expect(await t.jobs.jobsOf(QUEUES.mailDelivery.name, `mail:${kept!.id}`)).toEqual([]);
+    }
   });
 
   it('gives the held departure back when the operator (a partner of its operator) rejects', async () => {

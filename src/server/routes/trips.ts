@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { AddGuestBody, CancelBody, ChangeRequestBody, OperatorDecisionBody, ReviewBody, ShareIdBody, UserRefundBody } from '../../contract/trips.ts';
+import { AddGuestBody, CancelBody, ChangeRequestBody, ReviewBody, ShareIdBody, UserRefundBody } from '../../contract/trips.ts';
 import { camelizeKeys, snakeizeKeys } from '../../lib/key-case.ts';
 import type { AppEnv } from '../context.ts';
 import { orderItems } from '../db/schema.ts';
@@ -117,7 +117,7 @@ export function tripRoutes() {
   for (const action of OPERATOR_ACTIONS) {
     app.post(`/operator/order-items/:id/${action.path}`, requireUser, async (c) => {
       const { id } = readParams(c, IdParams);
-      const note = action.note ? (await readBody(c, OperatorDecisionBody)).note : undefined;
+      const note = action.body ? (await readBody(c, action.body)).note : undefined;
       return reply(c, await action.run(deps(c), currentUser(c), id, note));
     });
   }

@@ -20,6 +20,7 @@ import type { AppEnv } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { HttpError, notFound, readBody, reply } from '../http.ts';
 import { requireCsrf } from '../middleware.ts';
+import { mailOf, queueMail } from '../providers/mail.ts';
 import { OAuthExchangeError } from '../providers/oauth.ts';
 import { endSession, renewSessionUserToken, sessionMiddleware, startSession } from '../session.ts';
 import { issuePasswordToken, normalisePhone, passwordLogin, resetPassword, signUp, socialSignIn, TEXT, usePhoneTicket } from '../services/auth.ts';
@@ -53,10 +54,10 @@ export async function sendPasswordMail(c: Context<AppEnv>, user: typeof users.$i
   if (!issued) return; // one was sent a moment ago
   const link = `${c.var.config.siteUrl}/users/password/edit?reset_password_token=${encodeURIComponent(issued.token)}`;
   const create = issued.purpose === 'create';
-  await c.var.providers.mailer.send(c.var.db, {
-    to: user.email,
-    subject: create ? 'Create your Verdant password' : 'Reset your Verdant password',
-    text: [
+  await queueMail(
+    c.var.db,
+    c.var,
+    mailOf(user.email, create ? 'Create your Verdant password' : 'Reset your Verdant password', [
       `Hi ${user.name.split(/\s+/)[0]},`,
       '',
       create
@@ -68,8 +69,8 @@ export async function sendPasswordMail(c: Context<AppEnv>, user: typeof users.$i
       'The link works once and expires in 6 hours. If you did not ask for it, ignore this email: your password stays as it is.',
       '',
       'The Verdant team',
-    ].join('\n'),
-  });
+    ]),
+  );
 }
 
 export function userRoutes() {

@@ -9,8 +9,9 @@ import { BANK_RULES, bankAccountProblems, maskAccount, normaliseBankField } from
 import { toSnakeKey } from '../../lib/key-case.ts';
 import { toWireMoney } from '../../lib/money.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { affiliateClicks, affiliateCommissions, affiliateLinks, ambassadorBankAccounts, ambassadorPayouts, ambassadorProfiles, options, outbox, users } from '../db/schema.ts';
+import { affiliateClicks, affiliateCommissions, affiliateLinks, ambassadorBankAccounts, ambassadorPayouts, ambassadorProfiles, options, users } from '../db/schema.ts';
 import { HttpError, notFound } from '../http.ts';
+import { mailOf, queueMail, type MailDeps } from '../providers/mail.ts';
 import { cappedAmount } from './affiliate-commissions.ts';
 import { randomId } from './secrets.ts';
 
@@ -38,17 +39,13 @@ export async function profileView(db: Db, row: ProfileRow): Promise<AmbassadorPr
   };
 }
 
-function mail(to: string, subject: string, lines: string[]) {
-  return { channel: 'mail' as const, recipient: to, subject, body: lines.join('\n') };
-}
-
 /** A readable, unique code for the ambassador (first name + random letters). */
 function newReferralCode(name: string): string {
   const stem = (name.normalize('NFKD').replace(/[^A-Za-z]/g, '').toUpperCase() || 'VERDANT').slice(0, 6);
   return `${stem}${randomId(6).replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 4).padEnd(4, 'X')}`;
 }
 
-export async function apply(db: Db, user: { id: string; name: string; email: string }, body: ApplyBody): Promise<ProfileRow> {
+export async function apply(db: Db, mailDeps: MailDeps, user: { id: string; name: string; email: string }, body: ApplyBody): Promise<ProfileRow> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(ambassadorProfiles).where(eq(ambassadorProfiles.userId, user.id)).for('update');
     if (existing && existing.status !== 'rejected') throw new HttpError(409, existing.status === 'applied' ? 'You have already applied: we will e-mail you when we have reviewed it' : 'You are already part of the ambassador programme');
@@ -59,8 +56,8 @@ export async function apply(db: Db, user: { id: string; name: string; email: str
     } else {
       [row] = await tx.insert(ambassadorProfiles).values({ userId: user.id, referralCode: newReferralCode(user.name), ...fields }).returning();
     }
-    await tx.insert(outbox).values(
-      mail(user.email, 'We have your Verdant ambassador application', [
+    await queueMail(tx, mailDeps,
+      mailOf(user.email, 'We have your Verdant ambassador application', [
         `Hi ${user.name},`,
         '',
         'Thank you for applying to the Verdant ambassador programme. We read every application and usually answer within five working days.',
@@ -292,7 +289,7 @@ export async function applications(db: Db, status: ProfileRow['status']) {
     .limit(200);
 }
 
-export async function review(db: Db, admin: { id: string }, userId: string, decision: 'approve' | 'reject', note: string | null, siteUrl: string) {
+export async function review(db: Db, mailDeps: MailDeps, admin: { id: string }, userId: string, decision: 'approve' | 'reject', note: string | null, siteUrl: string) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(ambassadorProfiles).where(eq(ambassadorProfiles.userId, userId)).for('update');
     if (!row) throw notFound('Application');
@@ -301,9 +298,9 @@ export async function review(db: Db, admin: { id: string }, userId: string, deci
     const [updated] = await tx.update(ambassadorProfiles).set({ status, reviewedAt: new Date(), reviewedBy: admin.id, reviewNote: note, updatedAt: new Date() }).where(eq(ambassadorProfiles.userId, userId)).returning();
     const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     if (user) {
-      await tx.insert(outbox).values(
+      await queueMail(tx, mailDeps,
         status === 'approved'
-          ? mail(user.email, 'Welcome to the Verdant ambassador programme', [
+          ? mailOf(user.email, 'Welcome to the Verdant ambassador programme', [
               `Hi ${user.name},`,
               '',
               `Good news: your application is approved. You earn ${row.commissionRateBps / 100}% of every booking made within 30 days of a click on one of your links.`,
@@ -311,7 +308,7 @@ export async function review(db: Db, admin: { id: string }, userId: string, deci
               '',
               'The Verdant team',
             ])
-          : mail(user.email, 'Your Verdant ambassador application', [
+          : mailOf(user.email, 'Your Verdant ambassador application', [
               `Hi ${user.name},`,
               '',
               'Thank you for applying to the Verdant ambassador programme. We are not able to accept your application this time.',

@@ -4,10 +4,9 @@
 // same transaction (ADR 0023), so it goes out once the change commits and is retried while the
 // mail server fails. The operator's address is its contact e-mail.
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { operators, options, outbox } from '../db/schema.ts';
-import { QUEUES, type JobQueue } from '../jobs/queue.ts';
+import { operators, options } from '../db/schema.ts';
+import { mailOf, queueMail, type MailDeps } from '../providers/mail.ts';
 
 export type OperatorContact = { name: string; email: string; slug: string };
 
@@ -24,7 +23,6 @@ export async function operatorOf(db: Db | Tx, optionId: number): Promise<Operato
 export const partnerBookingUrl = (siteUrl: string, op: Pick<OperatorContact, 'slug'>, itemId: string) =>
   `${siteUrl}/partner/bookings/${encodeURIComponent(itemId)}?operator=${encodeURIComponent(op.slug)}`;
 
-export async function mailOperator(tx: Tx, d: { config: Pick<Config, 'mail'>; jobs?: JobQueue | null | undefined }, op: OperatorContact, subject: string, lines: string[]): Promise<void> {
-  const [row] = await tx.insert(outbox).values({ channel: 'mail', recipient: op.email, subject, body: lines.join('\n') }).returning({ id: outbox.id });
-  if (d.config.mail.smtpUrl && d.jobs && row) await d.jobs.enqueue(tx, QUEUES.mailDelivery.name, { outboxId: row.id }, { startAfter: new Date(), key: `mail:${row.id}` });
+export async function mailOperator(tx: Tx, d: MailDeps, op: OperatorContact, subject: string, lines: string[]): Promise<void> {
+  await queueMail(tx, d, mailOf(op.email, subject, lines));
 }

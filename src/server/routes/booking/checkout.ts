@@ -28,8 +28,9 @@ import { toMinor } from '../../../lib/money.ts';
 import { IsoDateTime } from '../../../contract/common.ts';
 import { customerProblems, requiredCustomerInfos } from '../../../lib/required-info.ts';
 import type { AppEnv } from '../../context.ts';
-import { currencies, orderItemCustomers, orderItems, orders, outbox, waitlists } from '../../db/schema.ts';
+import { currencies, orderItemCustomers, orderItems, orders, waitlists } from '../../db/schema.ts';
 import { fieldErrors, HttpError, readBody, readParams, readQuery, reply } from '../../http.ts';
+import { mailOf, queueMail } from '../../providers/mail.ts';
 import { WebhookSignatureError } from '../../providers/payments/port.ts';
 import { CardError, type createTestGateway } from '../../providers/payments/test-gateway.ts';
 import { AFFILIATE_COOKIE, rememberAttribution } from '../../services/affiliate-commissions.ts';
@@ -284,12 +285,11 @@ export function checkoutRoutes() {
       on conflict (option_id, date, lower(email)) do update set guests = excluded.guests, name = excluded.name
       returning date::text as date, email, guests, created_at`);
     const row = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows)[0] as { date: string; email: string; guests: number; created_at: string | Date };
-    await d.db.insert(outbox).values({
-      channel: 'mail',
-      recipient: body.email,
-      subject: `You are on the waitlist: ${option.name}`,
-      body: [`Hi ${body.name},`, '', `You are on the waitlist for ${option.name} on ${body.date} for ${body.guests} ${body.guests === 1 ? 'guest' : 'guests'}.`, 'If places free up, we will write to you straight away: first come, first served.', '', 'The Verdant team'].join('\n'),
-    });
+    await queueMail(
+      d.db,
+      d,
+      mailOf(body.email, `You are on the waitlist: ${option.name}`, [`Hi ${body.name},`, '', `You are on the waitlist for ${option.name} on ${body.date} for ${body.guests} ${body.guests === 1 ? 'guest' : 'guests'}.`, 'If places free up, we will write to you straight away: first come, first served.', '', 'The Verdant team']),
+    );
     return reply(c, { waitlist: { optionId: option.slugCode, date: row.date, email: row.email, guests: row.guests, createdAt: new Date(row.created_at).toISOString() } }, 201);
   });
 

@@ -5,14 +5,15 @@
 // any transaction, and is retried by the queue while it fails.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { gifts } from '../../db/schema.ts';
-import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
-import type { Mailer } from '../../providers/mail.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { queueMail } from '../../providers/mail.ts';
 import { giftForMail } from './gift-view.ts';
 import { giftEmail } from './mail.ts';
 
-export type DeliveryDeps = { db: Db; mailer: Mailer; jobs: JobQueue; siteUrl: string; secretKey: string; log: Logger };
+export type DeliveryDeps = { db: Db; config: Pick<Config, 'mail'>; jobs: JobQueue; siteUrl: string; secretKey: string; log: Logger };
 
 export async function deliverGift(d: DeliveryDeps, giftId: string, now = new Date()): Promise<'sent' | 'already_sent' | 'not_found'> {
   return d.db.transaction(async (tx) => {
@@ -28,8 +29,7 @@ export async function deliverGift(d: DeliveryDeps, giftId: string, now = new Dat
     const data = await giftForMail(tx, gift);
     if (!data) throw new Error(`gift ${giftId} has no code to send`);
     const mail = giftEmail(data, { url: d.siteUrl, secret: d.secretKey });
-    const outboxId = await d.mailer.keep(tx, { to: gift.recipientEmail, subject: mail.subject, text: mail.text });
-    if (d.mailer.delivers) await d.jobs.enqueue(tx, QUEUES.mailDelivery.name, { outboxId }, { startAfter: now, key: `mail:${outboxId}` });
+    const outboxId = await queueMail(tx, d, { to: gift.recipientEmail, ...mail });
     d.log.info({ giftId, outboxId }, 'gift e-mail written');
     return 'sent';
   });

@@ -3,9 +3,10 @@
 // experience its code, and the recipient's e-mail is enqueued for the send date (ADR 0023).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { giftCodes, gifts, options, orders, outbox } from '../../db/schema.ts';
+import { giftCodes, gifts, options, orders } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { QUEUES } from '../../jobs/queue.ts';
+import { mailOf, queueMail, type MailDeps, type MailMessage } from '../../providers/mail.ts';
 import { freeOrderNumber } from '../booking/checkout/order-number.ts';
 import { moneyFormatter } from '../booking/quote.ts';
 import { randomId } from '../secrets.ts';
@@ -22,7 +23,7 @@ export async function giftOfOrder(db: Db | Tx, orderId: string) {
 }
 
 /** Places the gift of `order`; false when the order has no gift. */
-export async function placeGift(tx: Tx, deps: { jobs: JobQueue | null; siteUrl: string }, order: OrderRow, now: Date): Promise<boolean> {
+export async function placeGift(tx: Tx, deps: MailDeps & { jobs: JobQueue | null; siteUrl: string }, order: OrderRow, now: Date): Promise<boolean> {
   const gift = await giftOfOrder(tx, order.id);
   if (!gift) return false;
   if (!deps.jobs) throw new Error('The job queue is not running in this process: a paid gift cannot be scheduled');
@@ -49,11 +50,10 @@ export async function placeGift(tx: Tx, deps: { jobs: JobQueue | null; siteUrl: 
   await deps.jobs.enqueue(tx, QUEUES.giftDelivery.name, { giftId: gift.id }, { startAfter: sendAtOf(gift.sendDate, now), key: giftJobKey(gift.id) });
   const format = await moneyFormatter(tx);
   const paid = format({ amount: order.exchangedTotalAmount, currency: order.currency });
-  await tx.insert(outbox).values({
-    channel: 'mail',
-    recipient: order.customerEmail,
-    subject: `Your gift for ${gift.recipientName} is booked (${number})`,
-    body: [
+  await queueMail(
+    tx,
+    deps,
+    mailOf(order.customerEmail, `Your gift for ${gift.recipientName} is booked (${number})`, [
       `Hi ${order.customerName},`,
       '',
       `Thank you: we have your payment of ${paid}. We will e-mail your gift to ${gift.recipientName} (${gift.recipientEmail}) on ${gift.sendDate}.`,
@@ -64,8 +64,8 @@ export async function placeGift(tx: Tx, deps: { jobs: JobQueue | null; siteUrl: 
       'Gifts are non-refundable.',
       '',
       'The Verdant team',
-    ].join('\n'),
-  });
+    ]),
+  );
   return true;
 }
 
@@ -74,23 +74,20 @@ export async function placeGift(tx: Tx, deps: { jobs: JobQueue | null; siteUrl: 
  * cancelled, so nothing is ever sent, and the buyer's e-mail says so in a gift's words (a
  * booking's lapse e-mail talks about released places). Null when the order has no gift.
  */
-export async function lapseGift(tx: Tx, order: OrderRow, siteUrl: string): Promise<{ subject: string; body: string } | null> {
+export async function lapseGift(tx: Tx, order: OrderRow, siteUrl: string): Promise<MailMessage | null> {
   const gift = await giftOfOrder(tx, order.id);
   if (!gift) return null;
   await tx.update(gifts).set({ status: 'cancelled', updatedAt: sql`now()` }).where(and(eq(gifts.id, gift.id), eq(gifts.status, 'pending_payment')));
   const format = await moneyFormatter(tx);
   const [option] = gift.optionId ? await tx.select({ name: options.name }).from(options).where(eq(options.id, gift.optionId)) : [];
   const what = gift.kind === 'card' ? `gift card of ${format({ amount: gift.amount, currency: gift.currency })}` : `gift experience${option ? ` (${option.name})` : ''}`;
-  return {
-    subject: `Your gift for ${gift.recipientName} was not sent`,
-    body: [
-      `Hi ${order.customerName},`,
-      '',
-      `We did not receive the payment for your ${what} for ${gift.recipientName} by its due date, so we have cancelled it: nothing will be sent to ${gift.recipientEmail}, and you have not been charged for it.`,
-      '',
-      `You are welcome to send it again: ${siteUrl}/gifts/send`,
-      '',
-      'The Verdant team',
-    ].join('\n'),
-  };
+  return mailOf(order.customerEmail, `Your gift for ${gift.recipientName} was not sent`, [
+    `Hi ${order.customerName},`,
+    '',
+    `We did not receive the payment for your ${what} for ${gift.recipientName} by its due date, so we have cancelled it: nothing will be sent to ${gift.recipientEmail}, and you have not been charged for it.`,
+    '',
+    `You are welcome to send it again: ${siteUrl}/gifts/send`,
+    '',
+    'The Verdant team',
+  ]);
 }

@@ -2,9 +2,10 @@
 // the operator's booked items with their guests, filtered by status and trip date, as a page or
 // as CSV. The actions themselves are the operator's trip transitions (services/trips/operator.ts).
 import { and, asc, count, eq, gte, inArray, isNotNull, lte, type SQL } from 'drizzle-orm';
-import type { PartnerAction, PartnerBooking, PartnerBookingFilters, PartnerBookingList, PartnerOperator } from '../../../contract/partner.ts';
+import type { PartnerBooking, PartnerBookingFilters, PartnerBookingList, PartnerOperator } from '../../../contract/partner.ts';
 import { toCsv } from '../../../lib/csv.ts';
 import { localNow, timeZoneOf } from '../../../lib/local-time.ts';
+import { operatorActions } from '../../../lib/order-actions.ts';
 import { CUSTOMER_FIELD_LABELS, requiredCustomerInfos } from '../../../lib/required-info.ts';
 import type { CurrentUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -95,19 +96,9 @@ function select(db: Db) {
 }
 type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
 
-/** What the operator may do now; the same conditions the operator calls check (they answer 409 otherwise). */
-function actionsOf(r: Row, now: Date): PartnerAction[] {
-  switch (r.item.status) {
-    case 'processing':
-      return ['confirm', 'decline'];
-    case 'having_change_request':
-      return r.change ? ['accept_change', 'reject_change'] : [];
-    case 'confirmed':
-      return r.item.endDate < localNow(timeZoneOf(r.place.countryCode, r.place.citySlug), now).date ? ['complete'] : [];
-    default:
-      return [];
-  }
-}
+/** What the operator may do now (the change joined is a pending one). */
+const actionsOf = (r: Row, now: Date) =>
+  operatorActions({ status: r.item.status, endDate: r.item.endDate, pendingChange: r.change !== null }, localNow(timeZoneOf(r.place.countryCode, r.place.citySlug), now).date);
 
 async function toBookings(db: Db, rows: Row[], now: Date): Promise<PartnerBooking[]> {
   if (rows.length === 0) return [];

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { PAYMENT_METHOD_NAMES } from '../../../contract/booking.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import type { CurrentUser } from '../../context.ts';
-import { checkoutPayments, orderExtraPayments, orderItems, orders, outbox } from '../../db/schema.ts';
+import { checkoutPayments, orderExtraPayments, orderItems, orders } from '../../db/schema.ts';
+import { mailOf, queueMail } from '../../providers/mail.ts';
 import { HttpError } from '../../http.ts';
 import { randomId } from '../secrets.ts';
 import { releaseUnits, takeUnits } from '../booking/availability.ts';
@@ -13,7 +14,7 @@ import { priceResolved } from '../booking/quote.ts';
 import { wire } from '../booking/views.ts';
 import { addGuestPrice } from './guest-price.ts';
 import { type TripDeps, nowOf, loadOwned } from './load.ts';
-import { mail, when, tripUrl, formatMoney } from './mail.ts';
+import { when, tripUrl, formatMoney } from './mail.ts';
 import { notAllowed, guestsOf, assertAction } from './rules.ts';
 import { viewOf } from './view.ts';
 
@@ -131,8 +132,8 @@ export async function addGuests(d: TripDeps, user: CurrentUser, body: AddGuestIn
       })
       .where(eq(orders.id, t.order.id));
     const paid = await formatMoney(tx, amount, t.order.currency);
-    await tx.insert(outbox).values(
-      mail(t.order.customerEmail, `Guests added: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
+    await queueMail(tx, d,
+      mailOf(t.order.customerEmail, `Guests added: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
         `Hi ${t.order.customerName},`,
         '',
         `${added} guest${added === 1 ? ' has' : 's have'} joined your booking ${t.order.number} for ${t.option.name} on ${when(t.item)}. We charged ${paid} to your ${method === 'card' ? 'card' : PAYMENT_METHOD_NAMES[method]}.`,

@@ -2,11 +2,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatDate } from '../../../lib/format-date.ts';
 import type { CurrentUser } from '../../context.ts';
-import { orderItems, outbox } from '../../db/schema.ts';
+import { orderItems } from '../../db/schema.ts';
+import { mailOf, queueMail } from '../../providers/mail.ts';
 import { loadMoneyContext, unitOf } from '../booking/catalog.ts';
 import { wire } from '../booking/views.ts';
 import { type TripDeps, nowOf, loadOwned } from './load.ts';
-import { mail, when, formatMoney } from './mail.ts';
+import { when, formatMoney } from './mail.ts';
 import { planRefund, refundedByPayment, executeRefunds, recordRefunds } from './refunds.ts';
 import { notAllowed, paidTotal, refundDue, refundQuote, assertAction } from './rules.ts';
 import { releaseItemSeats } from './seats.ts';
@@ -34,8 +35,8 @@ export async function cancelTrip(d: TripDeps, itemId: string, user: CurrentUser,
     await tx.update(orderItems).set({ status: 'cancelled', unitsHeld: 0, updatedAt: sql`now()` }).where(eq(orderItems.id, t.item.id));
     await recordRefunds(tx, t, 'cancelled', plan);
     const paidText = await formatMoney(tx, amount, t.order.currency);
-    await tx.insert(outbox).values(
-      mail(t.order.customerEmail, `Booking cancelled: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
+    await queueMail(tx, d,
+      mailOf(t.order.customerEmail, `Booking cancelled: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
         `Hi ${t.order.customerName},`,
         '',
         `Your booking ${t.order.number} for ${t.option.name} on ${when(t.item)} is cancelled, and its places have been released.`,
@@ -45,8 +46,8 @@ export async function cancelTrip(d: TripDeps, itemId: string, user: CurrentUser,
       ]),
     );
     if (amount > 0) {
-      await tx.insert(outbox).values(
-        mail(t.order.customerEmail, `Refund on its way: ${paidText} (${t.order.number})`, [`Hi ${t.order.customerName},`, '', `We have refunded ${paidText} for booking ${t.order.number} (${t.option.name}).`, '', 'The Verdant team']),
+      await queueMail(tx, d,
+        mailOf(t.order.customerEmail, `Refund on its way: ${paidText} (${t.order.number})`, [`Hi ${t.order.customerName},`, '', `We have refunded ${paidText} for booking ${t.order.number} (${t.option.name}).`, '', 'The Verdant team']),
       );
     }
   });

@@ -2,7 +2,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatDate } from '../../../lib/format-date.ts';
 import type { CurrentUser } from '../../context.ts';
-import { orderItemChangeRequests, orderItems, outbox } from '../../db/schema.ts';
+import { orderItemChangeRequests, orderItems } from '../../db/schema.ts';
+import { mailOf, queueMail } from '../../providers/mail.ts';
 import { HttpError } from '../../http.ts';
 import { randomId } from '../secrets.ts';
 import { takeUnits } from '../booking/availability.ts';
@@ -10,7 +11,7 @@ import { loadMoneyContext } from '../booking/catalog.ts';
 import { resolveSelection } from '../booking/quote.ts';
 import { type TripDeps, nowOf, loadOwned } from './load.ts';
 import { mailOperator, operatorOf, partnerBookingUrl } from '../operator-mail.ts';
-import { mail, when, tripUrl } from './mail.ts';
+import { when, tripUrl } from './mail.ts';
 import { notAllowed, guestsOf, assertAction } from './rules.ts';
 import { viewOf } from './view.ts';
 
@@ -43,8 +44,8 @@ export async function requestDateChange(d: TripDeps, user: CurrentUser, body: { 
     });
     await tx.update(orderItems).set({ status: 'having_change_request', updatedAt: sql`now()` }).where(eq(orderItems.id, t.item.id));
     const op = await operatorOf(tx, t.option.id);
-    await tx.insert(outbox).values(
-      mail(t.order.customerEmail, `Date change requested: ${t.option.name} (${t.order.number})`, [
+    await queueMail(tx, d,
+      mailOf(t.order.customerEmail, `Date change requested: ${t.option.name} (${t.order.number})`, [
         `Hi ${t.order.customerName},`,
         '',
         `We have asked ${op?.name ?? 'the operator'} to move booking ${t.order.number} from ${when(t.item)} to ${when(resolved)}. Your new places are held; we will e-mail you as soon as they answer. Until then your booking stays on ${formatDate(t.item.startDate)}.`,

@@ -1,32 +1,39 @@
 // The operator's side of a trip: confirm or decline a request, decide a date change,
 // complete the trip after it ends.
 import { and, eq, sql } from 'drizzle-orm';
+import type { PartnerAction } from '../../../contract/partner.ts';
 import { cancellationDeadline, cancellationTerms } from '../../../lib/cancellation-deadline.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { localNow } from '../../../lib/local-time.ts';
+import { operatorActions } from '../../../lib/order-actions.ts';
 import type { CurrentUser } from '../../context.ts';
-import { gifts, orderItemChangeRequests, orderItems, outbox, reviews } from '../../db/schema.ts';
+import { gifts, orderItemChangeRequests, orderItems, reviews } from '../../db/schema.ts';
+import { mailOf, queueMail } from '../../providers/mail.ts';
 import { releaseUnits } from '../booking/availability.ts';
 import { resolvedOfItem } from '../booking/cart.ts';
 import { loadMoneyContext, unitOf } from '../booking/catalog.ts';
 import { wire } from '../booking/views.ts';
-import { type ItemRow, type TripDeps, nowOf, tripNotFound, loadForOperator } from './load.ts';
-import { mail, when, tripUrl, formatMoney } from './mail.ts';
+import { type ItemRow, type Loaded, type TripDeps, nowOf, tripNotFound, loadForOperator } from './load.ts';
+import { when, tripUrl, formatMoney } from './mail.ts';
 import { planRefund, refundedByPayment, executeRefunds, recordRefunds } from './refunds.ts';
 import { notAllowed, paidTotal, reviewWindowEnd } from './rules.ts';
 import { releaseItemSeats } from './seats.ts';
 
 export type OperatorResult = { orderItemId: string; status: NonNullable<ItemRow['status']>; refunded?: { amount: number; currency: string } };
 
+/** Whether the operator may take `action` now, by the rule the partner back-office shows. */
+const mayDo = (t: Loaded, action: PartnerAction, now: Date) =>
+  operatorActions({ status: t.item.status, endDate: t.item.endDate, pendingChange: t.changeRequest?.status === 'pending' }, localNow(t.option.zone, now).date).includes(action);
+
 export async function operatorConfirm(d: TripDeps, user: CurrentUser, itemId: string): Promise<OperatorResult> {
   const t = await loadForOperator(d.db, itemId, user);
-  if (t.item.status !== 'processing') throw notAllowed(`Only a booking request (processing) can be confirmed; this one is ${t.item.status}`);
+  if (!mayDo(t, 'confirm', nowOf(d))) throw notAllowed(`Only a booking request (processing) can be confirmed; this one is ${t.item.status}`);
   await d.db.transaction(async (tx) => {
     const updated = await tx.update(orderItems).set({ status: 'confirmed', updatedAt: sql`now()` }).where(and(eq(orderItems.id, itemId), eq(orderItems.status, 'processing'))).returning({ id: orderItems.id });
     if (updated.length === 0) throw notAllowed('This booking changed meanwhile');
     const terms = cancellationTerms(cancellationDeadline(t.option.cancelType, t.item.startDate, t.item.startTime));
-    await tx.insert(outbox).values(
-      mail(t.order.customerEmail, `Booking confirmed: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
+    await queueMail(tx, d,
+      mailOf(t.order.customerEmail, `Booking confirmed: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
         `Hi ${t.order.customerName},`,
         '',
         `Good news: the operator has confirmed your booking ${t.order.number} for ${t.option.name} on ${when(t.item)} (local time).`,
@@ -47,7 +54,7 @@ export async function operatorConfirm(d: TripDeps, user: CurrentUser, itemId: st
 export async function operatorDecline(d: TripDeps, user: CurrentUser, itemId: string, note: string | undefined): Promise<OperatorResult> {
   const m = await loadMoneyContext(d.db);
   const t = await loadForOperator(d.db, itemId, user);
-  if (t.item.status !== 'processing') throw notAllowed(`Only a booking request (processing) can be declined; this one is ${t.item.status}`);
+  if (!mayDo(t, 'decline', nowOf(d))) throw notAllowed(`Only a booking request (processing) can be declined; this one is ${t.item.status}`);
   const amount = Math.max(0, paidTotal(t) - t.refunded);
   const plan = amount > 0 ? planRefund(t, amount, await refundedByPayment(d.db, t.order.id)) : [];
   await executeRefunds(d, itemId, 'decline', plan);
@@ -64,8 +71,8 @@ export async function operatorDecline(d: TripDeps, user: CurrentUser, itemId: st
       .where(eq(gifts.redeemedItemId, itemId))
       .returning({ code: gifts.code });
     const paid = await formatMoney(tx, amount, t.order.currency);
-    await tx.insert(outbox).values(
-      mail(t.order.customerEmail, `Booking request declined: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
+    await queueMail(tx, d,
+      mailOf(t.order.customerEmail, `Booking request declined: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
         `Hi ${t.order.customerName},`,
         '',
         `We are sorry: the operator could not confirm ${t.option.name} on ${when(t.item)}.${note ? ` Their note: ${note}` : ''}`,
@@ -89,7 +96,7 @@ export async function operatorDecline(d: TripDeps, user: CurrentUser, itemId: st
 export async function operatorDecideChange(d: TripDeps, user: CurrentUser, itemId: string, accept: boolean, note: string | undefined): Promise<OperatorResult> {
   const t = await loadForOperator(d.db, itemId, user);
   const req = t.changeRequest;
-  if (t.item.status !== 'having_change_request' || !req || req.status !== 'pending') throw notAllowed('This booking has no open change request');
+  if (!req || !mayDo(t, accept ? 'accept_change' : 'reject_change', nowOf(d))) throw notAllowed('This booking has no open change request');
   let status: NonNullable<ItemRow['status']> = req.previousStatus;
   await d.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orderItemChangeRequests).where(eq(orderItemChangeRequests.id, req.id)).for('update');
@@ -111,9 +118,9 @@ export async function operatorDecideChange(d: TripDeps, user: CurrentUser, itemI
       .set({ status: accept ? 'accepted' : 'rejected', unitsHeld: accept ? req.unitsHeld : 0, decidedAt: sql`now()`, decidedBy: user.id, ...(note ? { note } : {}) })
       .where(eq(orderItemChangeRequests.id, req.id));
     status = req.previousStatus;
-    await tx.insert(outbox).values(
+    await queueMail(tx, d,
       accept
-        ? mail(t.order.customerEmail, `Date changed: ${t.option.name}, now ${formatDate(req.startDate)} (${t.order.number})`, [
+        ? mailOf(t.order.customerEmail, `Date changed: ${t.option.name}, now ${formatDate(req.startDate)} (${t.order.number})`, [
             `Hi ${t.order.customerName},`,
             '',
             `Your booking ${t.order.number} for ${t.option.name} has moved from ${when(t.item)} to ${when(req)} (local time).`,
@@ -122,7 +129,7 @@ export async function operatorDecideChange(d: TripDeps, user: CurrentUser, itemI
             '',
             'The Verdant team',
           ])
-        : mail(t.order.customerEmail, `Date change not possible: ${t.option.name} (${t.order.number})`, [
+        : mailOf(t.order.customerEmail, `Date change not possible: ${t.option.name} (${t.order.number})`, [
             `Hi ${t.order.customerName},`,
             '',
             `The operator could not move your booking ${t.order.number} to ${when(req)}.${note ? ` Their note: ${note}` : ''} Your booking stays on ${when(t.item)}.`,
@@ -140,9 +147,9 @@ export async function operatorDecideChange(d: TripDeps, user: CurrentUser, itemI
 export async function operatorComplete(d: TripDeps, user: CurrentUser, itemId: string): Promise<OperatorResult> {
   const now = nowOf(d);
   const t = await loadForOperator(d.db, itemId, user);
-  if (t.item.status !== 'confirmed') throw notAllowed(`Only a confirmed booking can be completed; this one is ${t.item.status}`);
-  const today = localNow(t.option.zone, now).date;
-  if (t.item.endDate >= today) throw notAllowed(`This trip ends on ${formatDate(t.item.endDate)}: complete it after that`);
+  if (!mayDo(t, 'complete', now)) {
+    throw notAllowed(t.item.status === 'confirmed' ? `This trip ends on ${formatDate(t.item.endDate)}: complete it after that` : `Only a confirmed booking can be completed; this one is ${t.item.status}`);
+  }
   await d.db.transaction(async (tx) => {
     const updated = await tx.update(orderItems).set({ status: 'completed', updatedAt: sql`now()` }).where(and(eq(orderItems.id, itemId), eq(orderItems.status, 'confirmed'))).returning({ id: orderItems.id });
     if (updated.length === 0) throw notAllowed('This booking changed meanwhile');
@@ -151,8 +158,8 @@ export async function operatorComplete(d: TripDeps, user: CurrentUser, itemId: s
       .values({ optionId: t.option.id, userId: t.order.userId, authorName: t.order.customerName, rating: null, travelledOn: t.item.startDate, orderItemId: t.item.id })
       .onConflictDoNothing();
     const ends = reviewWindowEnd(t.item.startDate);
-    await tx.insert(outbox).values(
-      mail(t.order.customerEmail, `How was ${t.option.name}?`, [
+    await queueMail(tx, d,
+      mailOf(t.order.customerEmail, `How was ${t.option.name}?`, [
         `Hi ${t.order.customerName},`,
         '',
         `We hope you enjoyed ${t.option.name}. A few words help other travellers choose, and help the hosts who look after these places.`,

@@ -1,21 +1,33 @@
-// The confirmation e-mail, queued in the outbox with the order's state change, and the operator's.
+// The confirmation e-mail, queued with the order's state change, and the operator's.
 import { cancellationDeadline, cancellationTerms } from '../../../../lib/cancellation-deadline.ts';
 import { formatDate, formatTime } from '../../../../lib/format-date.ts';
+import { guestsOf } from '../../../../lib/pricing.ts';
+import { mailOf } from '../../../providers/mail.ts';
 import { mailOperator, operatorOf, partnerBookingUrl } from '../../operator-mail.ts';
 import { tripLink } from '../account-seam.ts';
 import type { BookableOption } from '../catalog.ts';
 import { moneyFormatter } from '../quote.ts';
 import type { CheckoutDeps, ItemRow, OrderRow, Tx } from './deps.ts';
 
-export async function confirmationEmail(tx: Tx, d: CheckoutDeps, order: OrderRow, item: ItemRow, option: BookableOption, kind: 'booked' | 'held' | 'paid') {
-  const format = await moneyFormatter(tx);
-  const guests = item.quantity + item.childQuantity + item.localQuantity + item.childLocalQuantity;
-  const deadline = cancellationDeadline(option.cancelType, item.startDate, item.startTime);
+/** The booking's date, room, guests, meeting point and pickup: the same lines for the traveller and the operator. */
+function itineraryLines(order: OrderRow, item: ItemRow, option: BookableOption, opts: { meetingPoint: boolean }): string[] {
+  const when = `${formatDate(item.startDate)}${item.startTime ? `, ${formatTime(item.startTime)}` : ''}${item.endDate !== item.startDate ? ` to ${formatDate(item.endDate)}` : ''}`;
   const transport = option.transportItems.find((t) => t.id === item.transportItemId);
   const room = option.rooms.find((r) => r.id === item.roomId);
+  return [
+    `When: ${when} (local time)`,
+    ...(room ? [`Room: ${room.name}`] : []),
+    `Guests: ${guestsOf(item)}`,
+    ...(opts.meetingPoint && option.meetingPoint ? [`Meeting point: ${option.meetingPoint}`] : []),
+    ...(transport ? [`Pickup: ${transport.name}${order.pickupAddress ? ` from ${order.pickupAddress}` : ''}`] : []),
+  ];
+}
+
+export async function confirmationEmail(tx: Tx, d: CheckoutDeps, order: OrderRow, item: ItemRow, option: BookableOption, kind: 'booked' | 'held' | 'paid') {
+  const format = await moneyFormatter(tx);
+  const deadline = cancellationDeadline(option.cancelType, item.startDate, item.startTime);
   const rtb = option.bookType === 'request_to_book';
   const paid = format({ amount: order.exchangedTotalAmount, currency: order.currency });
-  const when = `${formatDate(item.startDate)}${item.startTime ? `, ${formatTime(item.startTime)}` : ''}${item.endDate !== item.startDate ? ` to ${formatDate(item.endDate)}` : ''}`;
   const subject =
     kind === 'held'
       ? `Your places are held: ${option.name}, ${formatDate(item.startDate)} (${order.number})`
@@ -38,11 +50,7 @@ export async function confirmationEmail(tx: Tx, d: CheckoutDeps, order: OrderRow
     'YOUR ITINERARY',
     `${option.name}`,
     `${option.city.name}, ${option.country.name}`,
-    `When: ${when} (local time)`,
-    ...(room ? [`Room: ${room.name}`] : []),
-    `Guests: ${guests}`,
-    ...(option.meetingPoint ? [`Meeting point: ${option.meetingPoint}`] : []),
-    ...(transport ? [`Pickup: ${transport.name}${order.pickupAddress ? ` from ${order.pickupAddress}` : ''}`] : []),
+    ...itineraryLines(order, item, option, { meetingPoint: true }),
     ...(order.specialRequests ? [`Your requests: ${order.specialRequests}`] : []),
     '',
     'PAYMENT',
@@ -56,7 +64,7 @@ export async function confirmationEmail(tx: Tx, d: CheckoutDeps, order: OrderRow
     'Have a wonderful trip,',
     'The Verdant team',
   ];
-  return { channel: 'mail' as const, recipient: order.customerEmail, subject, body: lines.join('\n') };
+  return mailOf(order.customerEmail, subject, lines);
 }
 
 /** The operator's e-mail about a new booking or request to book, once it is placed and paid. */
@@ -65,10 +73,6 @@ export async function newBookingOperatorEmail(tx: Tx, d: CheckoutDeps, order: Or
   if (!op) return;
   const format = await moneyFormatter(tx);
   const rtb = item.status === 'processing';
-  const guests = item.quantity + item.childQuantity + item.localQuantity + item.childLocalQuantity;
-  const when = `${formatDate(item.startDate)}${item.startTime ? `, ${formatTime(item.startTime)}` : ''}${item.endDate !== item.startDate ? ` to ${formatDate(item.endDate)}` : ''}`;
-  const transport = option.transportItems.find((t) => t.id === item.transportItemId);
-  const room = option.rooms.find((r) => r.id === item.roomId);
   await mailOperator(tx, d, op, rtb ? `Request to book ${order.number}: ${option.name}, ${formatDate(item.startDate)} (please answer)` : `New booking ${order.number}: ${option.name}, ${formatDate(item.startDate)}`, [
     `Hello ${op.name},`,
     '',
@@ -77,10 +81,7 @@ export async function newBookingOperatorEmail(tx: Tx, d: CheckoutDeps, order: Or
       : `${order.customerName} has booked ${option.name}. The booking is confirmed and paid.`,
     '',
     `Booking number: ${order.number}`,
-    `When: ${when} (local time)`,
-    ...(room ? [`Room: ${room.name}`] : []),
-    `Guests: ${guests}`,
-    ...(transport ? [`Pickup: ${transport.name}${order.pickupAddress ? ` from ${order.pickupAddress}` : ''}`] : []),
+    ...itineraryLines(order, item, option, { meetingPoint: false }),
     ...(order.specialRequests ? [`Requests: ${order.specialRequests}`] : []),
     `Value: ${format({ amount: order.totalAmount, currency: order.baseCurrency })}`,
     '',

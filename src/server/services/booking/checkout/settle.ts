@@ -2,7 +2,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NextAction, PayResponse } from '../../../../contract/booking.ts';
 import type { Db } from '../../../db/client.ts';
-import { checkoutPayments, orderItems, orders, outbox, promotionCodeRedemptions, promotionCodes } from '../../../db/schema.ts';
+import { checkoutPayments, orderItems, orders, promotionCodeRedemptions, promotionCodes } from '../../../db/schema.ts';
+import { queueMail } from '../../../providers/mail.ts';
 import { HttpError } from '../../../http.ts';
 import type { PaymentOutcome } from '../../../providers/payments/port.ts';
 import { ACTION_TTL_MS } from '../../../providers/payments/test-gateway.ts';
@@ -75,7 +76,7 @@ export async function settlePayment(d: CheckoutDeps, paymentId: string, outcome:
         await tx.update(checkoutPayments).set({ status: 'captured', providerRef: ref, ...card, nextAction: null, failureCode: null, failureMessage: null, updatedAt: sql`now()` }).where(eq(checkoutPayments.id, paymentId));
         const item = await itemOfOrder(tx, order.id);
         // A gift's order has no item: placing it schedules the gift (services/gifts/place.ts).
-        if (!item && (await placeGift(tx, { jobs: d.jobs ?? null, siteUrl: d.config.siteUrl }, order, now))) return { ...base, state: 'succeeded', code: null, message: null };
+        if (!item && (await placeGift(tx, { config: d.config, jobs: d.jobs ?? null, siteUrl: d.config.siteUrl }, order, now))) return { ...base, state: 'succeeded', code: null, message: null };
         const option = item ? await loadBookableOption(tx as unknown as Db, { id: item.optionId }) : null;
         if (!item || !option) throw new Error(`order ${order.id} has no item`);
         await placeOrder(tx, d, order, item, option, now);
@@ -158,7 +159,7 @@ export async function placeOrder(tx: Tx, d: CheckoutDeps, order: OrderRow, item:
   await settleStoredValue(tx, order);
   if (!awaiting && paidAt) await earnCommission(tx, updated ?? order, paidAt);
   const firstPlacement = order.status !== 'awaiting_payment' || awaiting;
-  await tx.insert(outbox).values(await confirmationEmail(tx, d, updated ?? order, { ...item, status }, option, firstPlacement ? (awaiting ? 'held' : 'booked') : 'paid'));
+  await queueMail(tx, d, await confirmationEmail(tx, d, updated ?? order, { ...item, status }, option, firstPlacement ? (awaiting ? 'held' : 'booked') : 'paid'));
   // Once per booking: an unpaid hold tells the operator when it is paid.
   if (!awaiting) await newBookingOperatorEmail(tx, d, updated ?? order, { ...item, status }, option);
 }

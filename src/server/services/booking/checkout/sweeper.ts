@@ -1,6 +1,7 @@
 // The sweeper: releases what nobody will finish (holds past their time, overdue bookings, old keys).
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { orders, outbox } from '../../../db/schema.ts';
+import { orders } from '../../../db/schema.ts';
+import { mailOf, queueMail } from '../../../providers/mail.ts';
 import { IN_FLIGHT } from '../cart.ts';
 import { deleteOldKeys } from '../idempotency.ts';
 import { lapseGift } from '../../gifts/place.ts';
@@ -59,14 +60,12 @@ export async function sweepBooking(d: CheckoutDeps, opts: { limit?: number; orde
       await releaseOrder(tx, d, locked, 'expired', { code: 'payment_overdue', message: 'The booking was not paid by its due date.' });
       // A gift's order (no item, no places held): the gift is cancelled and told in its own words.
       const gift = await lapseGift(tx, locked, d.config.siteUrl);
-      await tx.insert(outbox).values({
-        channel: 'mail',
-        recipient: locked.customerEmail,
-        ...(gift ?? {
-          subject: `Your booking ${locked.number ?? ''} has lapsed`.replace('  ', ' '),
-          body: [`Hi ${locked.customerName},`, '', `We did not receive the payment for booking ${locked.number ?? locked.id} by its due date, so the places we held have been released.`, '', 'You are welcome to book again if there is still room.', '', 'The Verdant team'].join('\n'),
-        }),
-      });
+      await queueMail(
+        tx,
+        d,
+        gift ??
+          mailOf(locked.customerEmail, `Your booking ${locked.number ?? ''} has lapsed`.replace('  ', ' '), [`Hi ${locked.customerName},`, '', `We did not receive the payment for booking ${locked.number ?? locked.id} by its due date, so the places we held have been released.`, '', 'You are welcome to book again if there is still room.', '', 'The Verdant team']),
+      );
       return true;
     });
     if (done) lapsed++;
