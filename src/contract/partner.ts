@@ -150,8 +150,10 @@ export const PartnerDepartureSchema = z.object({
   sold: z.number().int(),
   /** Capacity 0: closed to new sales. */
   closed: z.boolean(),
-  /** False for departures that have left (today or earlier, in the experience’s time zone) and beyond the bookable window (a year ahead). */
+  /** False for departures of today or earlier (in the experience’s time zone) and beyond the bookable window (a year ahead). */
   editable: z.boolean(),
+  /** Why a departure is not editable, so the screen says it in the experience's own day. */
+  lockedBecause: z.enum(['today_or_past', 'beyond_window']).nullable(),
 });
 export type PartnerDeparture = z.infer<typeof PartnerDepartureSchema>;
 

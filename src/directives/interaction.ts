@@ -48,13 +48,24 @@ function pathIn(root: Element, node: Element): number[] {
   return path;
 }
 
-/** What sits at `path` under `root` now, if it is the same kind of element as `was`. */
+/** What identifies a button or a form across two renders of the same island. */
+function identity(n: HTMLElement): string {
+  const attrs = ["id", "name", "value", "type", "aria-label", "action"].map((a) => n.getAttribute(a) ?? "");
+  if (n instanceof HTMLFormElement) {
+    // A form by its fields' names (its text changes with what was rendered afresh).
+    return [...attrs, ...[...n.elements].map((f) => f.getAttribute("name") ?? "")].join("\u0000");
+  }
+  return [...attrs, n.textContent ?? ""].join("\u0000");
+}
+
+/**
+ * What sits at `path` under `root` now, if it is the same button or form as `was` (the same
+ * attributes, text or fields); else nothing: a click is never replayed on a guess.
+ */
 function counterpart(root: Element, path: number[], was: HTMLElement): HTMLElement | null {
   let n: Element | undefined = root;
   for (const i of path) n = n?.children[i];
-  if (!(n instanceof HTMLElement) || n.tagName !== was.tagName) return null;
-  // A button must also say the same (a form's text changes with what was rendered afresh).
-  return was instanceof HTMLFormElement || (n.getAttribute("type") === was.getAttribute("type") && n.textContent === was.textContent) ? n : null;
+  return n instanceof HTMLElement && n.tagName === was.tagName && identity(n) === identity(was) ? n : null;
 }
 
 const interaction: ClientDirective = (load, opts, el) => {

@@ -72,7 +72,8 @@ const line = (kind: PriceLineKind, label: string, quantity: number, unitAmount: 
 
 const QUANTITY_FIELDS = ['quantity', 'childQuantity', 'localQuantity', 'childLocalQuantity'] as const;
 
-export const guestsOf = (s: Selection) => s.quantity + s.childQuantity + s.localQuantity + s.childLocalQuantity;
+/** Everyone in a party: adults, children, locals and local children (a selection or a booked item). */
+export const guestsOf = (s: Pick<Selection, (typeof QUANTITY_FIELDS)[number]>) => s.quantity + s.childQuantity + s.localQuantity + s.childLocalQuantity;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function priceSelection(option: PricingOption, sel: Selection): PriceResult {

@@ -71,4 +71,21 @@ describe('user store', () => {
     expect(ready).toBe(true);
     await expect(sessionReady()).resolves.toBeUndefined();
   });
+
+  it('sessionReady gives up waiting after its limit', async () => {
+    vi.useFakeTimers();
+    try {
+      $sessionState.set('loading');
+      let ready = false;
+      const waiting = sessionReady(10_000).then(() => (ready = true));
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(ready).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await waiting;
+      expect(ready).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      $sessionState.set('ready');
+    }
+  });
 });

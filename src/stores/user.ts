@@ -31,15 +31,20 @@ export const LOGGED_OUT_EVENT = 'verdant:logged-out';
 
 /**
  * Resolves once `$user` is the truth (this page's current-user call has answered): a form sent
- * the moment the page opened waits for it instead of treating a member as a guest.
+ * the moment the page opened waits for it instead of treating a member as a guest. After
+ * `limitMs` it resolves anyway (the call hangs): the form then goes on with what is known.
  */
-export function sessionReady(): Promise<void> {
+export function sessionReady(limitMs = 10_000): Promise<void> {
   if ($sessionState.get() === 'ready') return Promise.resolve();
   return new Promise((done) => {
-    const stop = $sessionState.listen((state) => {
-      if (state !== 'ready') return;
+    const finish = () => {
+      clearTimeout(timer);
       stop();
       done();
+    };
+    const timer = setTimeout(finish, limitMs);
+    const stop = $sessionState.listen((state) => {
+      if (state === 'ready') finish();
     });
   });
 }

@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { getCheckoutsAvailable } from '../../api-client/booking.ts';
 import { createGift, getExperienceName } from '../../api-client/gifts.ts';
 import { commonGiftAmounts, giftAmountLimits, GIFT_DESIGNS } from '../../lib/gift-designs.ts';
-import { $currency } from '../../stores/currency.ts';
+import { $displayCurrency } from '../../stores/currency.ts';
 import { openLoginModal } from '../../stores/ui.ts';
 import { $user, sessionReady } from '../../stores/user.ts';
 import FormField from '../forms/FormField.tsx';
@@ -27,9 +27,9 @@ type Step = { name: 'form' } | { name: 'pay'; gift: Gift; order: Order; provider
 /** `defaultCurrency`: the site's, which the page was built with (spec §9). */
 export default function GiftSendApp({ defaultCurrency }: { defaultCurrency: string }) {
   const user = useStore($user);
-  // The visitor's chosen currency once hydrated; the page's default until then, as in its HTML.
-  const chosen = useStore($currency);
-  const currency = (useHydrated() ? chosen : undefined) ?? defaultCurrency;
+  // The visitor's currency once hydrated; the page's default until then, as in its HTML.
+  const shown = useStore($displayCurrency);
+  const currency = (useHydrated() ? shown : undefined) ?? defaultCurrency;
   const common = commonGiftAmounts(currency);
   const limits = giftAmountLimits(common);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -159,8 +159,9 @@ export default function GiftSendApp({ defaultCurrency }: { defaultCurrency: stri
       <fieldset className="gift-form__group">
         <legend>Amount ({currency})</legend>
         <div className="gift-amounts">
+          {/* Keyed by place: an amount picked before the currency is known stays picked. */}
           {common.map((a, i) => (
-            <label key={a} className="gift-amount">
+            <label key={i} className="gift-amount">
               <input type="radio" name="amount" value={a} defaultChecked={i === 1} onChange={() => setCustom(false)} />
               <span>{a.toLocaleString('en')}</span>
             </label>

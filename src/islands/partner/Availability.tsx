@@ -88,7 +88,7 @@ function DepartureRow({ slug, option, dep, onSaved }: { slug: string; option: Pa
       </td>
       <td className="ptn-av-cap">
         {dep.editable ? (
-          <form className="ptn-av-form" onSubmit={(e) => void save(e)} noValidate>
+          <form className="ptn-av-form" onSubmit={(e) => void save(e)} noValidate aria-busy={state.busy || undefined}>
             <label className="visually-hidden" htmlFor={id}>
               Capacity on {when}
             </label>
@@ -107,8 +107,9 @@ function DepartureRow({ slug, option, dep, onSaved }: { slug: string; option: Pa
                 setState({ busy: false, error: null, saved: false });
               }}
             />
-            <button type="submit" className="button button--ghost" disabled={state.busy || !changed} aria-label={`Save capacity on ${when}`}>
+            <button type="submit" className="button button--ghost" disabled={state.busy || !changed}>
               {state.busy ? 'Saving…' : 'Save'}
+              <span className="visually-hidden"> capacity on {when}</span>
             </button>
             {state.error && (
               <p className="adm-field__error ptn-av-msg" id={`${id}-msg`} role="alert">
@@ -122,7 +123,7 @@ function DepartureRow({ slug, option, dep, onSaved }: { slug: string; option: Pa
             )}
           </form>
         ) : (
-          <span className="adm-sub">{dep.date <= new Date().toISOString().slice(0, 10) ? 'Departed' : 'Not on sale yet'}</span>
+          <span className="adm-sub">{dep.lockedBecause === 'beyond_window' ? 'Not on sale yet' : 'Today or past: fixed'}</span>
         )}
       </td>
     </tr>

@@ -66,7 +66,7 @@ export const mailOf = (to: string, subject: string, lines: string[]): MailMessag
  * in the same transaction (ADR 0023): it goes out once the change that caused it commits, never
  * for a change rolled back, and is retried while the mail server fails.
  */
-export async function queueMail(tx: Db | Tx, d: MailDeps, message: MailMessage): Promise<number> {
+export async function queueMail(tx: Tx, d: MailDeps, message: MailMessage): Promise<number> {
   const [row] = await tx.insert(outbox).values({ channel: 'mail', recipient: message.to, subject: message.subject, body: message.text }).returning({ id: outbox.id });
   const id = row!.id;
   if (!d.config.mail.smtpUrl) return id;

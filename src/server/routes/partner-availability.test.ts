@@ -121,7 +121,7 @@ describe('departures and capacity', () => {
     expect(list.option).toMatchObject({ id: optA.id, unit: 'seat' });
     const dep = list.departures.find((d) => d.date === booked.date && d.slot === booked.slotKey)!;
     const widget = (await widgetSlot(optA.slugCode, booked.date, booked.slotKey))!;
-    expect(dep).toMatchObject({ capacity: widget.capacity, sold: widget.capacity - widget.unitsLeft, closed: false, editable: true });
+    expect(dep).toMatchObject({ capacity: widget.capacity, sold: widget.capacity - widget.unitsLeft, closed: false, editable: true, lockedBecause: null });
     expect(dep.sold).toBeGreaterThanOrEqual(3);
     // Only dates the experience runs on (its rule), in order.
     expect(list.departures.every((d) => d.date >= addDays(booked.date, -3) && d.date <= addDays(booked.date, 27))).toBe(true);
@@ -147,6 +147,17 @@ describe('departures and capacity', () => {
     const full = await setCapacity(partner, opA.slug, optA.id, booked.date, booked.slotKey, dep.sold);
     expectStatus(full, 200);
     expect(await widgetSlot(optA.slugCode, booked.date, booked.slotKey)).toMatchObject({ capacity: dep.sold, unitsLeft: 0, status: 'sold_out' });
+  });
+
+  it('says why a departure cannot change: today or past, or beyond the bookable window', async () => {
+    const past = await departures(partner, opA.slug, optA.id, addDays(today(), -20), addDays(today(), -2));
+    expect(past.departures.length).toBeGreaterThan(0);
+    for (const d of past.departures) expect(d).toMatchObject({ editable: false, lockedBecause: 'today_or_past' });
+    const soon = await departures(partner, opA.slug, optA.id, addDays(today(), 2), addDays(today(), 20));
+    for (const d of soon.departures) expect(d).toMatchObject({ editable: true, lockedBecause: null });
+    const far = await departures(partner, opA.slug, optA.id, addDays(today(), 400), addDays(today(), 420));
+    expect(far.departures.length).toBeGreaterThan(0);
+    for (const d of far.departures) expect(d).toMatchObject({ editable: false, lockedBecause: 'beyond_window' });
   });
 
   it('closes a departure nothing is sold on with capacity 0 (writing its first slot row), and reopens it', async () => {
@@ -196,7 +207,7 @@ describe('departures and capacity', () => {
       ['PUT', `${deps(opA.slug, optA.id)}/2026-13-01/${slot}`, { capacity: 5 }, 422, /date/],
       ['PUT', `${deps(opA.slug, optA.id)}/${d.date}/25:00`, { capacity: 5 }, 422, /Unknown departure time/],
       ['PUT', `${deps(opA.slug, optA.id)}/${d.date}/${slot === '06:01' ? '06:02' : '06:01'}`, { capacity: 5 }, 404, /no departure at/],
-      ['PUT', `${deps(opA.slug, optA.id)}/${today()}/${slot}`, { capacity: 5 }, 409, /already left/],
+      ['PUT', `${deps(opA.slug, optA.id)}/${today()}/${slot}`, { capacity: 5 }, 409, /today's and past departures can't change/],
       ['PUT', `${deps(opA.slug, optA.id)}/${addDays(today(), 800)}/${slot}`, { capacity: 5 }, 422, /up to/],
     ];
     for (const [method, path, body, status, message] of cases) {

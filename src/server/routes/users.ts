@@ -50,27 +50,31 @@ export async function logIn(c: Context<AppEnv>, userId: string, method: LoginMet
 }
 
 export async function sendPasswordMail(c: Context<AppEnv>, user: typeof users.$inferSelect) {
-  const issued = await issuePasswordToken(c.var.db, user);
-  if (!issued) return; // one was sent a moment ago
-  const link = `${c.var.config.siteUrl}/users/password/edit?reset_password_token=${encodeURIComponent(issued.token)}`;
-  const create = issued.purpose === 'create';
-  await queueMail(
-    c.var.db,
-    c.var,
-    mailOf(user.email, create ? 'Create your Verdant password' : 'Reset your Verdant password', [
-      `Hi ${user.name.split(/\s+/)[0]},`,
-      '',
-      create
-        ? 'You have not set a password for your Verdant account yet. Create one with this link:'
-        : 'Someone (hopefully you) asked to reset the password of your Verdant account. Choose a new one with this link:',
-      '',
-      link,
-      '',
-      'The link works once and expires in 6 hours. If you did not ask for it, ignore this email: your password stays as it is.',
-      '',
-      'The Verdant team',
-    ]),
-  );
+  // The token and its e-mail commit together: a token without its e-mail would also hold back
+  // the next request for a minute (one was sent a moment ago).
+  await c.var.db.transaction(async (tx) => {
+    const issued = await issuePasswordToken(tx, user);
+    if (!issued) return; // one was sent a moment ago
+    const link = `${c.var.config.siteUrl}/users/password/edit?reset_password_token=${encodeURIComponent(issued.token)}`;
+    const create = issued.purpose === 'create';
+    await queueMail(
+      tx,
+      c.var,
+      mailOf(user.email, create ? 'Create your Verdant password' : 'Reset your Verdant password', [
+        `Hi ${user.name.split(/\s+/)[0]},`,
+        '',
+        create
+          ? 'You have not set a password for your Verdant account yet. Create one with this link:'
+          : 'Someone (hopefully you) asked to reset the password of your Verdant account. Choose a new one with this link:',
+        '',
+        link,
+        '',
+        'The link works once and expires in 6 hours. If you did not ask for it, ignore this email: your password stays as it is.',
+        '',
+        'The Verdant team',
+      ]),
+    );
+  });
 }
 
 export function userRoutes() {

@@ -266,7 +266,7 @@ export async function socialSignIn(db: Db, provider: OAuthProviderName, identity
 
 // ── Password reset and creation ──────────────────────────────────────────────
 /** A single-use link token (6 hours), unless one was made for this user in the last minute. */
-export async function issuePasswordToken(db: Db, user: UserRow, now = new Date()): Promise<{ token: string; purpose: 'reset' | 'create' } | undefined> {
+export async function issuePasswordToken(db: Db | Tx, user: UserRow, now = new Date()): Promise<{ token: string; purpose: 'reset' | 'create' } | undefined> {
   const [recent] = await db
     .select({ createdAt: passwordTokens.createdAt })
     .from(passwordTokens)

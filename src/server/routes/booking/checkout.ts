@@ -279,17 +279,21 @@ export function checkoutRoutes() {
     let most = 0;
     for (const k of keys) most = Math.max(most, (await unitsLeftFor(d.db, option, { startDate: body.date, endDate: body.date, slotKey: k })).left);
     if (most > 0) throw new HttpError(422, 'There is still room on this date: you can book it now', { body: { code: 'available' }, fields: { date: 'Still available' } });
-    const res = await d.db.execute<{ date: string; email: string; guests: number; created_at: string | Date }>(sql`
-      insert into ${waitlists} (option_id, date, slot_key, name, email, guests, user_id)
-      values (${option.id}, ${body.date}, ${parsed?.slotKey ?? null}, ${body.name}, ${body.email}, ${body.guests}, ${d.user?.id ?? null})
-      on conflict (option_id, date, lower(email)) do update set guests = excluded.guests, name = excluded.name
-      returning date::text as date, email, guests, created_at`);
-    const row = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows)[0] as { date: string; email: string; guests: number; created_at: string | Date };
-    await queueMail(
-      d.db,
-      d,
-      mailOf(body.email, `You are on the waitlist: ${option.name}`, [`Hi ${body.name},`, '', `You are on the waitlist for ${option.name} on ${body.date} for ${body.guests} ${body.guests === 1 ? 'guest' : 'guests'}.`, 'If places free up, we will write to you straight away: first come, first served.', '', 'The Verdant team']),
-    );
+    // The place on the list and its e-mail commit together.
+    const row = await d.db.transaction(async (tx) => {
+      const res = await tx.execute<{ date: string; email: string; guests: number; created_at: string | Date }>(sql`
+        insert into ${waitlists} (option_id, date, slot_key, name, email, guests, user_id)
+        values (${option.id}, ${body.date}, ${parsed?.slotKey ?? null}, ${body.name}, ${body.email}, ${body.guests}, ${d.user?.id ?? null})
+        on conflict (option_id, date, lower(email)) do update set guests = excluded.guests, name = excluded.name
+        returning date::text as date, email, guests, created_at`);
+      const placed = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows)[0] as { date: string; email: string; guests: number; created_at: string | Date };
+      await queueMail(
+        tx,
+        d,
+        mailOf(body.email, `You are on the waitlist: ${option.name}`, [`Hi ${body.name},`, '', `You are on the waitlist for ${option.name} on ${body.date} for ${body.guests} ${body.guests === 1 ? 'guest' : 'guests'}.`, 'If places free up, we will write to you straight away: first come, first served.', '', 'The Verdant team']),
+      );
+      return placed;
+    });
     return reply(c, { waitlist: { optionId: option.slugCode, date: row.date, email: row.email, guests: row.guests, createdAt: new Date(row.created_at).toISOString() } }, 201);
   });
 

@@ -25,7 +25,7 @@ import type { BookableOption } from './catalog.ts';
 export type Writer = Db | Tx;
 
 export const isRoomBased = (o: BookableOption) => o.priceUnit === 'per_room';
-export const capacityUnit = (o: BookableOption) => (o.priceUnit === 'per_person' ? 'seat' : o.priceUnit === 'per_group' ? 'group' : 'room');
+export const capacityUnit = (o: Pick<BookableOption, 'priceUnit'>) => (o.priceUnit === 'per_person' ? 'seat' : o.priceUnit === 'per_group' ? 'group' : 'room');
 
 export function todayFor(o: BookableOption, now: Date = new Date()): string {
   return localNow(o.zone, now).date;

@@ -8,7 +8,7 @@
 // every booking already runs (`taken + n <= capacity`) then refuses new sales with no new code
 // path, and the CHECK constraint (`taken <= capacity`) keeps it honest — which is also why a
 // departure with seats sold can't be closed: its lowest capacity is the number sold.
-import { and, asc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { PartnerDeparture, PartnerOption } from '../../../contract/partner.ts';
 import { type IcalEvent, icalCalendar } from '../../../lib/ical.ts';
 import { externallySold, operatesOn, roomSlotKey } from '../../../lib/availability-rules.ts';
@@ -31,7 +31,7 @@ export async function partnerOptions(db: Db, op: OpenOperator): Promise<PartnerO
     .from(options)
     .where(and(eq(options.operatorId, op.id), isNull(options.deletedAt)))
     .orderBy(asc(options.name), asc(options.id));
-  return rows.map((r) => ({ id: r.id, slugCode: r.slugCode, name: r.name, published: r.published, unit: r.priceUnit === 'per_person' ? 'seat' : r.priceUnit === 'per_group' ? 'group' : 'room' }));
+  return rows.map((r) => ({ id: r.id, slugCode: r.slugCode, name: r.name, published: r.published, unit: capacityUnit(r) }));
 }
 
 /** Option `optionId` if it belongs to `op` (and is not deleted); 404 otherwise, as for another operator. */
@@ -50,7 +50,8 @@ const startTimeOf = (slotKey: string) => (/^\d{2}:\d{2}$/.test(slotKey) ? slotKe
 type Editable = { today: string; last: string };
 
 function departureView(o: BookableOption, e: Editable, date: string, slot: string, capacity: number, sold: number): PartnerDeparture {
-  return { date, slot, startTime: startTimeOf(slot), label: slotLabel(o, slot), capacity, sold, closed: capacity === 0, editable: date > e.today && date <= e.last };
+  const lockedBecause = date <= e.today ? 'today_or_past' : date > e.last ? 'beyond_window' : null;
+  return { date, slot, startTime: startTimeOf(slot), label: slotLabel(o, slot), capacity, sold, closed: capacity === 0, editable: lockedBecause === null, lockedBecause };
 }
 
 /** Sold units of a departure with no slot row yet: what the booking widget counts too (0 in production data). */
@@ -93,11 +94,12 @@ export async function setDepartureCapacity(db: Db, o: BookableOption, date: stri
   const today = todayFor(o, now);
   const window = windowFor(o, now);
   const editable: Editable = { today, last: window.to };
-  if (date <= today) throw new HttpError(409, 'This departure has already left; its capacity can no longer change.');
+  if (date <= today) throw new HttpError(409, "The capacity of today's and past departures can't change.");
   if (date > window.to) throw new HttpError(422, `Departures can be changed up to ${window.to}.`, { fields: { date: 'Too far ahead' } });
   const known = slotKeysOf(o).includes(slot);
-  if (!known && !slot.startsWith('room:') && !(await hasRow(db, o.id, date, slot))) throw new HttpError(404, `This experience has no departure at ${slot}.`);
-  if (!known && slot.startsWith('room:')) throw new HttpError(404, 'This experience has no such room.');
+  // A slot the rule no longer has (a start time or a room type removed) is listed while it has a
+  // row, with its bookings; it stays editable as listed.
+  if (!known && !(await hasRow(db, o.id, date, slot))) throw new HttpError(404, slot.startsWith('room:') ? 'This experience has no such room.' : `This experience has no departure at ${slot}.`);
   if (known && !operatesOn(o.rule, date) && !(await hasRow(db, o.id, date, slot))) {
     throw new HttpError(404, `This experience doesn't run on ${date} (see its weekdays and closed months).`);
   }
@@ -162,7 +164,7 @@ export async function departuresIcs(db: Db, op: OpenOperator, now = new Date()):
       and(eq(availabilitySlots.optionId, orderItems.optionId), eq(availabilitySlots.date, orderItems.startDate), eq(availabilitySlots.slotKey, orderItems.slotKey)),
     )
     // A day back so a departure later today in a zone behind UTC is still listed.
-    .where(and(eq(options.operatorId, op.id), gt(orderItems.unitsHeld, 0), gte(orderItems.startDate, addDays(today, -1)), lte(orderItems.startDate, addDays(today, FEED_DAYS))))
+    .where(and(eq(options.operatorId, op.id), gt(orderItems.unitsHeld, 0), isNotNull(orderItems.status), isNotNull(orderItems.orderId), ne(orderItems.status, 'cancelled'), gte(orderItems.startDate, addDays(today, -1)), lte(orderItems.startDate, addDays(today, FEED_DAYS))))
     .groupBy(orderItems.optionId, orderItems.startDate, orderItems.slotKey, availabilitySlots.capacity, availabilitySlots.taken)
     .orderBy(asc(orderItems.startDate), asc(orderItems.slotKey));
   const loaded = new Map<number, BookableOption | null>();

@@ -15,7 +15,8 @@ import { wire } from '../booking/views.ts';
 import { addGuestPrice } from './guest-price.ts';
 import { type TripDeps, nowOf, loadOwned } from './load.ts';
 import { when, tripUrl, formatMoney } from './mail.ts';
-import { notAllowed, guestsOf, assertAction } from './rules.ts';
+import { guestsOf } from '../../../lib/pricing.ts';
+import { notAllowed, assertAction } from './rules.ts';
 import { viewOf } from './view.ts';
 
 /** The price of adding these guests now, in the paid currency (what the add-guest page shows and sends back). */

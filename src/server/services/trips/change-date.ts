@@ -12,7 +12,8 @@ import { resolveSelection } from '../booking/quote.ts';
 import { type TripDeps, nowOf, loadOwned } from './load.ts';
 import { mailOperator, operatorOf, partnerBookingUrl } from '../operator-mail.ts';
 import { when, tripUrl } from './mail.ts';
-import { notAllowed, guestsOf, assertAction } from './rules.ts';
+import { guestsOf } from '../../../lib/pricing.ts';
+import { notAllowed, assertAction } from './rules.ts';
 import { viewOf } from './view.ts';
 
 export async function requestDateChange(d: TripDeps, user: CurrentUser, body: { orderItemId: string; startDate: string; detailedTimeslotId?: string | undefined; note?: string | undefined }) {

@@ -3,6 +3,7 @@
 // the 409 for an action the table does not offer.
 import type { RefundQuote, TripGroup } from '../../../contract/trips.ts';
 import { cancellationDeadline, cancellationTerms, canCancelFreely } from '../../../lib/cancellation-deadline.ts';
+import { guestsOf } from '../../../lib/pricing.ts';
 import { localNow } from '../../../lib/local-time.ts';
 import type { CurrencyUnit } from '../../../lib/money.ts';
 import { orderItemActions, REVIEW_WINDOW_MONTHS, type OrderAction, type OrderItemForActions } from '../../../lib/order-actions.ts';
@@ -23,7 +24,6 @@ const settledPaymentStatus = (t: Loaded) => {
   const booking = t.payments.filter((p) => p.status !== 'failed' && p.status !== 'cancelled');
   return booking[0]?.status ?? (t.order.status === 'placed' ? 'captured' : null);
 };
-export const guestsOf = (i: ItemRow) => i.quantity + i.childQuantity + i.localQuantity + i.childLocalQuantity;
 
 function isFreeToCancel(t: Loaded, now: Date): boolean {
   if (t.item.isGift) return false;
