@@ -12,7 +12,7 @@ import { addDays } from '../../lib/local-time.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { ColumnHeads } from '../admin/AdminList.tsx';
-import type { Opened } from './parts.tsx';
+import { useFileDownload, type Opened } from './parts.tsx';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -32,15 +32,6 @@ function shiftMonth(month: string, by: number): string {
 const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
 const unitWord = (unit: PartnerOption['unit'], n: number) => `${unit}${n === 1 ? '' : 's'}`;
-
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 type RowState = { busy: boolean; error: string | null; saved: boolean };
 
@@ -135,7 +126,7 @@ export default function Availability({ opened }: { opened: Opened }) {
   const options = useApi(() => partnerOptions(slug), `options:${slug}`);
   const [picked, setPicked] = useState<number | null>(null);
   const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
-  const [ics, setIcs] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const ics = useFileDownload('iCal', () => partnerDeparturesIcs(slug));
   const list = options.state.status === 'ready' ? options.state.data.options : [];
   const option = list.find((o) => o.id === picked) ?? list[0] ?? null;
   const range = monthRange(month);
@@ -146,19 +137,6 @@ export default function Availability({ opened }: { opened: Opened }) {
   // A saved row is replaced by the API's answer (the stored capacity and seats sold).
   const replace = (n: PartnerDeparture) => departures.set((data) => ({ departures: data.departures.map((d) => (d.date === n.date && d.slot === n.slot ? n : d)) }));
 
-  async function downloadIcs() {
-    if (ics.busy) return;
-    setIcs({ busy: true, error: null });
-    try {
-      const { blob, filename } = await partnerDeparturesIcs(slug);
-      saveFile(blob, filename);
-      setIcs({ busy: false, error: null });
-    } catch (err) {
-      console.error('iCal download failed', err);
-      setIcs({ busy: false, error: errorMessage(err) });
-    }
-  }
-
   const rows = departures.state.status === 'ready' ? departures.state.data.departures : [];
 
   return (
@@ -168,7 +146,7 @@ export default function Availability({ opened }: { opened: Opened }) {
           <h1>Availability</h1>
           <p className="ptn-sub">Set how many {option ? unitWord(option.unit, 2) : 'seats'} each departure sells. Changes are live on Verdant at once; a departure can’t go below what is already sold, and 0 closes it to new bookings.</p>
         </div>
-        <button type="button" className="button button--ghost" disabled={ics.busy} onClick={() => void downloadIcs()}>
+        <button type="button" className="button button--ghost" disabled={ics.busy} onClick={() => void ics.run()}>
           {ics.busy ? 'Preparing calendar…' : 'Download calendar (iCal)'}
         </button>
       </header>
@@ -214,7 +192,7 @@ export default function Availability({ opened }: { opened: Opened }) {
             <p className="muted">Once your experiences are on Verdant, their departures appear here.</p>
           </div>
         ) : (
-          <div className="adm-table ptn-av" aria-busy={departures.state.status === 'loading'}>
+          <div className="adm-table ptn-av ptn-stack" aria-busy={departures.state.status === 'loading'}>
             <table>
               <caption className="visually-hidden">
                 Departures of {option?.name ?? 'the experience'} in {monthLabel(month)}

@@ -2,7 +2,6 @@
 // status and dates (kept in the address so a view can be shared and survives a reload), what
 // waits for an answer counted on top, and the filtered list as a CSV file.
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api-client/client.ts';
 import { partnerBookings, partnerBookingsCsv } from '../../api-client/partner.ts';
 import type { PartnerBookingFilters, PartnerStatusFilter } from '../../contract/partner.ts';
 import { formatDate, formatTime } from '../../lib/format-date.ts';
@@ -12,7 +11,7 @@ import { useApi } from '../account/use-api.ts';
 import { ColumnHeads } from '../admin/AdminList.tsx';
 import { Pager } from '../admin/parts.tsx';
 import { formatPrice } from '../booking/money.ts';
-import { BookingBadge, hrefIn, type Opened } from './parts.tsx';
+import { BookingBadge, hrefIn, useFileDownload, type Opened } from './parts.tsx';
 
 const PER = 25;
 
@@ -23,7 +22,7 @@ export default function Bookings({ opened }: { opened: Opened }) {
   const [filters, setFilters] = useState<BookingFilters>(() => readBookingFilters(location.search));
   const search = bookingsSearch(opened.param, filters);
   const list = useApi(() => partnerBookings(slug, { ...apiFilters(filters), page: filters.page, per: PER }), `${slug}${search}`);
-  const [csv, setCsv] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const csv = useFileDownload('CSV', () => partnerBookingsCsv(slug, apiFilters(filters)));
 
   useEffect(() => history.replaceState(null, '', `${location.pathname}${search}`), [search]);
 
@@ -31,23 +30,6 @@ export default function Bookings({ opened }: { opened: Opened }) {
   const data = list.state.status === 'ready' ? list.state.data : null;
   const pages = data ? Math.max(1, Math.ceil(data.total / PER)) : 1;
   const filtered = filters.status !== 'all' || filters.from !== '' || filters.to !== '';
-
-  async function download() {
-    if (csv.busy) return;
-    setCsv({ busy: true, error: null });
-    try {
-      const { blob, filename } = await partnerBookingsCsv(slug, apiFilters(filters));
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = filename;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      setCsv({ busy: false, error: null });
-    } catch (err) {
-      setCsv({ busy: false, error: errorMessage(err) });
-    }
-  }
 
   return (
     <section className="adm-page">
@@ -92,7 +74,7 @@ export default function Bookings({ opened }: { opened: Opened }) {
                 Clear filters
               </button>
             )}
-            <button type="button" className="button button--ghost" disabled={csv.busy} onClick={() => void download()}>
+            <button type="button" className="button button--ghost" disabled={csv.busy} onClick={() => void csv.run()}>
               {csv.busy ? 'Preparing CSV…' : 'Download CSV'}
             </button>
           </div>
@@ -103,7 +85,7 @@ export default function Bookings({ opened }: { opened: Opened }) {
           </p>
         )}
         {list.state.status === 'error' && <Problem text={list.state.error} onRetry={list.reload} />}
-        <div className="adm-table ptn-inbox" aria-busy={list.state.status === 'loading'}>
+        <div className="adm-table ptn-inbox ptn-stack" aria-busy={list.state.status === 'loading'}>
           <table>
             <ColumnHeads columns={[['Trip date'], ['Booking', 'ptn-col-booking'], ['Guests', 'ptn-col-guests'], ['Status', 'ptn-col-status'], ['Value', 'adm-col-price']]} />
             <tbody>
