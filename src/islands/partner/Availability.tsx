@@ -6,15 +6,13 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api-client/client.ts';
 import { partnerDepartures, partnerDeparturesIcs, partnerOptions, setPartnerCapacity } from '../../api-client/partner.ts';
 import type { PartnerDeparture, PartnerOption } from '../../contract/partner.ts';
-import { MAX_DEPARTURE_CAPACITY } from '../../contract/partner.ts';
-import { formatDate, formatTime } from '../../lib/format-date.ts';
+import { MAX_DEPARTURE_CAPACITY, PartnerCapacityBody } from '../../contract/partner.ts';
+import { formatDate, formatMonth, formatTime } from '../../lib/format-date.ts';
 import { addDays } from '../../lib/local-time.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { ColumnHeads } from '../admin/AdminList.tsx';
 import { useFileDownload, type Opened } from './parts.tsx';
-
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** 'YYYY-MM' → its first and last dates. */
 function monthRange(month: string): { from: string; to: string } {
@@ -29,7 +27,7 @@ function shiftMonth(month: string, by: number): string {
   return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
 }
 
-const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const monthLabel = (month: string) => formatMonth(`${month}-01`);
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
 const unitWord = (unit: PartnerOption['unit'], n: number) => `${unit}${n === 1 ? '' : 's'}`;
 
@@ -46,11 +44,13 @@ function DepartureRow({ slug, option, dep, onSaved }: { slug: string; option: Pa
   async function save(e: React.FormEvent) {
     e.preventDefault();
     if (state.busy) return;
-    const capacity = Number(value);
-    if (value.trim() === '' || !Number.isInteger(capacity) || capacity < 0 || capacity > MAX_DEPARTURE_CAPACITY) {
-      setState({ busy: false, error: `Enter a whole number from 0 to ${MAX_DEPARTURE_CAPACITY}.`, saved: false });
+    // The API's own rules, checked before the call (an empty field is not 0).
+    const checked = PartnerCapacityBody.safeParse({ capacity: value.trim() === '' ? NaN : Number(value) });
+    if (!checked.success) {
+      setState({ busy: false, error: checked.error.issues[0]?.message ?? `Enter a whole number from 0 to ${MAX_DEPARTURE_CAPACITY}.`, saved: false });
       return;
     }
+    const { capacity } = checked.data;
     setState({ busy: true, error: null, saved: false });
     try {
       const r = await setPartnerCapacity(slug, option.id, dep.date, dep.slot, capacity);
