@@ -17,6 +17,16 @@ function fakeFetch(status: number, body: string | object | undefined, headers: R
 afterEach(() => $tooManyRequests.set(false));
 
 describe('request', () => {
+  it('answers a file as its Blob and name, and a refused file as ApiError', async () => {
+    const ok = fakeFetch(200, 'date,name\n', { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="op-bookings-2026-11-27.csv"' });
+    const { data } = await createApiClient({ fetch: ok.fetch })<{ blob: Blob; filename: string }>('/partner/x.csv', { query: { status: 'all' }, file: true });
+    expect(data.filename).toBe('op-bookings-2026-11-27.csv');
+    expect(await data.blob.text()).toBe('date,name\n');
+    expect(ok.calls[0]?.url).toBe('/api/v1/partner/x.csv?status=all');
+    const refused = fakeFetch(404, { error: 'Operator not found' });
+    await expect(createApiClient({ fetch: refused.fetch })('/partner/y.csv', { file: true })).rejects.toMatchObject({ status: 404, message: 'Operator not found' });
+  });
+
   it('calls /api/v1 with JSON, cookies and the guest key, snake_case out and camelCase back', async () => {
     const f = fakeFetch(200, { status: 'subscribed', created_at: '2026-01-01', rates: { SGD: 1 } });
     const request = createApiClient({ fetch: f.fetch });

@@ -21,7 +21,12 @@ export type ApiRequest = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The answer is a file (a CSV, an iCal): `data` is its Blob and name; a refusal is JSON as ever. */
+  file?: boolean;
 };
+
+/** A file the API answered, named by its Content-Disposition (or `fallback`). */
+export type ApiFile = { blob: Blob; filename: string };
 
 export type ApiResult<T> = { data: T; response: Response };
 
@@ -72,6 +77,10 @@ export function createApiClient(opts: ClientOptions = {}) {
     const doFetch = opts.fetch ?? fetch; // called unbound: a browser's fetch refuses another `this`
     const response = await doFetch(`${base}${path}${toQueryString(req.query)}`, init);
     if (response.status === 429) reportTooManyRequests();
+    if (req.file && response.ok) {
+      const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? path.split('/').pop() ?? 'download';
+      return { data: { blob: await response.blob(), filename } satisfies ApiFile as T, response };
+    }
     const text = await response.text();
     let body: unknown;
     try {

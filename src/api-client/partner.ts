@@ -12,7 +12,7 @@ import type {
   PartnerOperatorsResponse,
   PartnerOptionsResponse,
 } from '../contract/partner.ts';
-import { API_BASE, ApiError, INTERNAL_ERROR, PUBLIC_API_KEY, request, toQueryString } from './client.ts';
+import { request, type ApiFile } from './client.ts';
 
 const bookings = (slug: string) => `/partner/operators/${encodeURIComponent(slug)}/bookings`;
 
@@ -39,19 +39,8 @@ export const partnerDepartures = (slug: string, optionId: number, query: Partner
 export const setPartnerCapacity = (slug: string, optionId: number, date: string, slot: string, capacity: number) =>
   request<PartnerDepartureResponse>(`${departuresPath(slug, optionId)}/${date}/${encodeURIComponent(slot)}`, { method: 'PUT', body: { capacity } });
 
-/** A file of the API (it needs the API key, so not a plain link): a Blob to save, or ApiError. */
-async function download(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
-  const res = await fetch(`${API_BASE}${path}`, { headers: { Authorization: `Bearer ${PUBLIC_API_KEY}` }, credentials: 'include' });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw new ApiError(res.status, body?.error || INTERNAL_ERROR);
-  }
-  const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  return { blob: await res.blob(), filename };
-}
-
 /** The operator's booked upcoming departures as an iCal file. */
-export const partnerDeparturesIcs = (slug: string) => download(`${operatorPath(slug)}/departures.ics`, 'departures.ics');
+export const partnerDeparturesIcs = async (slug: string) => (await request<ApiFile>(`${operatorPath(slug)}/departures.ics`, { file: true })).data;
 
 /** The filtered list as a CSV file (a Blob to save); a refusal is thrown as ApiError like any call. */
-export const partnerBookingsCsv = (slug: string, filters: PartnerBookingFilters) => download(`${bookings(slug)}.csv${toQueryString(filters)}`, 'bookings.csv');
+export const partnerBookingsCsv = async (slug: string, filters: PartnerBookingFilters) => (await request<ApiFile>(`${bookings(slug)}.csv`, { query: filters, file: true })).data;
