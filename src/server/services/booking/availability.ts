@@ -41,10 +41,10 @@ export function slotCapacity(o: BookableOption, slotKey: string): number {
   return o.rule.slotCapacity;
 }
 
-type SlotRow = { date: string; slotKey: string; capacity: number; taken: number };
+export type SlotRow = { date: string; slotKey: string; capacity: number; taken: number };
 const rowKey = (date: string, slotKey: string) => `${date}|${slotKey}`;
 
-async function slotRows(db: Writer, optionId: number, from: string, to: string): Promise<Map<string, SlotRow>> {
+export async function slotRows(db: Writer, optionId: number, from: string, to: string): Promise<Map<string, SlotRow>> {
   const rows = await db
     .select({ date: availabilitySlots.date, slotKey: availabilitySlots.slotKey, capacity: availabilitySlots.capacity, taken: availabilitySlots.taken })
     .from(availabilitySlots)
@@ -53,7 +53,7 @@ async function slotRows(db: Writer, optionId: number, from: string, to: string):
 }
 
 /** Capacity and units left of a slot: its row, or the rule's figures. */
-function slotState(o: BookableOption, rows: Map<string, SlotRow>, date: string, slotKey: string): { capacity: number; left: number } {
+export function slotState(o: BookableOption, rows: Map<string, SlotRow>, date: string, slotKey: string): { capacity: number; left: number } {
   const row = rows.get(rowKey(date, slotKey));
   if (row) return { capacity: row.capacity, left: row.capacity - row.taken };
   const capacity = slotCapacity(o, slotKey);

@@ -16,7 +16,7 @@ import { addDays, zonedInstant } from '../../../lib/local-time.ts';
 import type { Db } from '../../db/client.ts';
 import { availabilitySlots, options, orderItems } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
-import { capacityUnit, slotCapacity, slotKeysOf, todayFor, windowFor } from '../booking/availability.ts';
+import { capacityUnit, slotCapacity, slotKeysOf, slotRows, slotState, todayFor, windowFor } from '../booking/availability.ts';
 import { type BookableOption, loadBookableOption } from '../booking/catalog.ts';
 import type { OpenOperator } from './bookings.ts';
 
@@ -60,19 +60,16 @@ const initialSold = (o: BookableOption, date: string, slot: string) => externall
 /** Every departure of `o` from `from` to `to`: the rule's dates and slots, plus any slot row (e.g. booked before the rule changed). */
 export async function departuresOf(db: Db, o: BookableOption, from: string, to: string, now = new Date()): Promise<PartnerDeparture[]> {
   const editable: Editable = { today: todayFor(o, now), last: windowFor(o, now).to };
-  const rows = await db
-    .select({ date: availabilitySlots.date, slot: availabilitySlots.slotKey, capacity: availabilitySlots.capacity, taken: availabilitySlots.taken })
-    .from(availabilitySlots)
-    .where(and(eq(availabilitySlots.optionId, o.id), gte(availabilitySlots.date, from), lte(availabilitySlots.date, to)));
-  const byKey = new Map(rows.map((r) => [`${r.date}|${r.slot}`, r]));
+  // The widget's own rows and figures (a slot without a row has the rule's capacity).
+  const rows = await slotRows(db, o.id, from, to);
   const keys = slotKeysOf(o);
   const out: PartnerDeparture[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
     const slots = new Set(operatesOn(o.rule, d) ? keys : []);
-    for (const r of rows) if (r.date === d) slots.add(r.slot);
+    for (const r of rows.values()) if (r.date === d) slots.add(r.slotKey);
     for (const slot of [...slots].sort()) {
-      const row = byKey.get(`${d}|${slot}`);
-      out.push(row ? departureView(o, editable, d, slot, row.capacity, row.taken) : departureView(o, editable, d, slot, slotCapacity(o, slot), initialSold(o, d, slot)));
+      const s = slotState(o, rows, d, slot);
+      out.push(departureView(o, editable, d, slot, s.capacity, s.capacity - s.left));
     }
   }
   return out;
