@@ -94,11 +94,11 @@ export async function setDepartureCapacity(db: Db, o: BookableOption, date: stri
   if (date <= today) throw new HttpError(409, "The capacity of today's and past departures can't change.");
   if (date > window.to) throw new HttpError(422, `Departures can be changed up to ${window.to}.`, { fields: { date: 'Too far ahead' } });
   const known = slotKeysOf(o).includes(slot);
-  // A slot the rule no longer has (a start time or a room type removed) is listed while it has a
-  // row, with its bookings; it stays editable as listed.
-  if (!known && !(await hasRow(db, o.id, date, slot))) throw new HttpError(404, slot.startsWith('room:') ? 'This experience has no such room.' : `This experience has no departure at ${slot}.`);
-  if (known && !operatesOn(o.rule, date) && !(await hasRow(db, o.id, date, slot))) {
-    throw new HttpError(404, `This experience doesn't run on ${date} (see its weekdays and closed months).`);
+  // A departure of the rule, or one with a row: a slot the rule no longer has (a start time or a
+  // room type removed) is listed while it has a row, and stays editable as listed.
+  if (!(known && operatesOn(o.rule, date)) && !(await hasRow(db, o.id, date, slot))) {
+    if (known) throw new HttpError(404, `This experience doesn't run on ${date} (see its weekdays and closed months).`);
+    throw new HttpError(404, slot.startsWith('room:') ? 'This experience has no such room.' : `This experience has no departure at ${slot}.`);
   }
   const ruleCapacity = slotCapacity(o, slot);
   const initial = initialSold(o, date, slot);
