@@ -21,6 +21,13 @@ const RUNS = Number(process.env['EARLY_INPUT_RUNS'] ?? 3);
  * islands later, which is the race under test.
  */
 const BATCH = Number(process.env['EARLY_BATCH'] ?? 5);
+/**
+ * The time limits below are set for `npm test`'s three runs (one batch of three pages); the ten
+ * runs of `npm run test:early-input` take two batches of five, so each limit grows with the runs
+ * (limits only: speed is measured by the benchmarks).
+ */
+const SCALE = Math.max(1, RUNS / 3);
+const limit = (ms: number) => Math.round(ms * SCALE);
 
 async function throttle(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
@@ -39,7 +46,7 @@ async function autofill(field: Locator, value: string) {
   }, value);
 }
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: limit(120_000) });
 
 /** Consent given and the newsletter pop-up seen, so neither covers the forms. */
 const consent = (target: Page | BrowserContext) =>
@@ -264,7 +271,7 @@ test.describe('checkout', () => {
 
 const auth = { authorization: `Bearer ${API_KEY}` };
 /** Pages side by side on a throttled CPU answer slower than one: the steps get more time. */
-const settles = expect.configure({ timeout: 20_000 });
+const settles = expect.configure({ timeout: Math.round((20_000 * Math.max(3, Math.min(RUNS, BATCH))) / 3) });
 const typed = (i: number) => i % 2 === 0;
 
 /** Types (even runs) or autofills (odd runs) each field, in order, as soon as it is there. */
@@ -340,7 +347,7 @@ function guestValues(fields: CustomerField[], tag: string): Record<string, strin
 
 test.describe('account forms', () => {
   // Ten runs of one or two steps each: on a loaded machine this takes minutes, not seconds.
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: limit(240_000) });
 
   test('sign-up: every field typed or autofilled at once is sent and the account is made', async ({ browser }) => {
     // A context per run: a signed-up browser is sent on from the sign-up page.
@@ -481,11 +488,11 @@ test.describe('account forms', () => {
 
 test.describe('booking forms', () => {
   // Ten runs of one or two steps each: on a loaded machine this takes minutes, not seconds.
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: limit(240_000) });
 
   test('checkout: customer details, promotion and gift codes typed or autofilled at once are sent and stay', async ({ page, api }) => {
     // Three steps a run (two codes, a payment) on the heaviest page.
-    test.setTimeout(360_000);
+    test.setTimeout(limit(360_000));
     // One member (the gift code field is for members) and one bag for every run: the codes tried
     // are refused and the card declined, so no run changes the bag another run shows.
     const context = page.context();
@@ -591,7 +598,7 @@ test.describe('booking forms', () => {
 });
 
 test.describe('gift forms', () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: limit(240_000) });
 
   test('gift card: the recipient, sender and message typed or autofilled at once are sent, and still there after going back from payment', async ({ page }) => {
     // A member: the form is sent before this page has asked who is logged in.
