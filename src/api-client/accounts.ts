@@ -13,6 +13,7 @@ import type {
   OAuthProviderName,
   PasswordUpdateBody,
   ReferralResponse,
+  SupplierInvitationResponse,
   SendCodeBody,
   SendCodeResponse,
   SignupBody,
@@ -45,7 +46,7 @@ export const oauthCallback = (provider: OAuthProviderName, body: { code: string;
   main<AuthResponse>('POST', `/users/auth/${provider}/callback`, body);
 
 export const lastLoginMethod = (email: string) => request<LastLoginMethodResponse>(`/last_login_methods/${encodeURIComponent(email.trim())}`);
-export const supplierInvitation = (code: string) => request<{ id: string; email: string }>(`/supplier_invitations/${encodeURIComponent(code)}`);
+export const supplierInvitation = (code: string) => request<SupplierInvitationResponse>(`/supplier_invitations/${encodeURIComponent(code)}`);
 export const sendCode = (body: SendCodeBody) => request<SendCodeResponse>('/whatsapp_authentications/send_code', { method: 'POST', body });
 export const loginWithWhatsapp = (body: WhatsappLoginBody) => request<AuthResponse | Record<string, never>>('/whatsapp_authentications/login', { method: 'POST', body });
 export const captchaConfig = () => request<CaptchaConfig>('/captcha');

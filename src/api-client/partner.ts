@@ -11,6 +11,9 @@ import type {
   PartnerDeparturesResponse,
   PartnerOperatorsResponse,
   PartnerOptionsResponse,
+  PartnerPayoutsResponse,
+  PartnerPayoutStatementResponse,
+  PartnerTeamResponse,
 } from '../contract/partner.ts';
 import { request, type ApiFile } from './client.ts';
 
@@ -44,3 +47,26 @@ export const partnerDeparturesIcs = async (slug: string) => (await request<ApiFi
 
 /** The filtered list as a CSV file (a Blob to save); a refusal is thrown as ApiError like any call. */
 export const partnerBookingsCsv = async (slug: string, filters: PartnerBookingFilters) => (await request<ApiFile>(`${bookings(slug)}.csv`, { query: filters, file: true })).data;
+
+const payoutsPath = (slug: string) => `${operatorPath(slug)}/payouts`;
+const currencyQuery = (currency: string | null) => (currency ? { currency } : {});
+
+/** Every payout statement of the operator, newest month first. */
+export const partnerPayouts = (slug: string) => request<PartnerPayoutsResponse>(payoutsPath(slug));
+/** One month's statement in `currency` (the operator's own when null), with its bookings. */
+export const partnerPayoutStatement = (slug: string, month: string, currency: string | null) => request<PartnerPayoutStatementResponse>(`${payoutsPath(slug)}/${month}`, { query: currencyQuery(currency) });
+/** The same statement as a CSV file. */
+export const partnerPayoutCsv = async (slug: string, month: string, currency: string | null) => (await request<ApiFile>(`${payoutsPath(slug)}/${month}.csv`, { query: currencyQuery(currency), file: true })).data;
+/** Admins record the month's transfer; an open or already paid month answers ApiError 409. */
+export const recordPartnerPayout = (slug: string, month: string, currency: string, reference: string) =>
+  request<PartnerPayoutStatementResponse>(`${payoutsPath(slug)}/${month}/paid`, { method: 'POST', body: { currency, reference } });
+
+const teamPath = (slug: string) => `${operatorPath(slug)}/team`;
+
+/** The operator's members and pending invitations, and whether the viewer manages them. */
+export const partnerTeam = (slug: string) => request<PartnerTeamResponse>(teamPath(slug));
+/** Invites a colleague by e-mail (an existing account is added at once); owners and admins only (ApiError 403 otherwise). */
+export const inviteToTeam = (slug: string, email: string) => request<PartnerTeamResponse>(`${teamPath(slug)}/invitations`, { method: 'POST', body: { email } });
+export const withdrawTeamInvitation = (slug: string, id: string) => request<PartnerTeamResponse>(`${teamPath(slug)}/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** Removes a member; the last owner answers ApiError 409. */
+export const removeTeamMember = (slug: string, userId: string) => request<PartnerTeamResponse>(`${teamPath(slug)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });

@@ -187,7 +187,14 @@ export type WhatsappLoginBody = z.input<typeof WhatsappLoginBody>;
 export const WhatsappLoginResponse = z.union([AuthResponse, z.object({}).strict()]);
 
 // GET /supplier_invitations/{code}
-export const SupplierInvitationResponse = z.object({ id: z.string(), email: z.string() });
+export const SupplierInvitationResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** The operator the invitee joins, and as what: its owner (Verdant's invitations) or staff (a colleague's). */
+  operator: z.string(),
+  role: z.enum(['owner', 'staff']),
+});
+export type SupplierInvitationResponse = z.infer<typeof SupplierInvitationResponse>;
 
 // Captcha: GET /captcha (which widget) and GET /captcha/challenge (the built-in test challenge)
 export const CaptchaConfigResponse = z.object({ provider: z.enum(['test', 'turnstile', 'hcaptcha']), siteKey: z.string().nullable() });

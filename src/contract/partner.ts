@@ -13,7 +13,8 @@
 //   POST /partner/operators/{slug}/bookings/{id}/change-request/reject  { note? } → { booking }
 //   POST /partner/operators/{slug}/bookings/{id}/complete     → { booking }
 // The actions are today's operator calls (POST /operator/order-items/{id}/…): same rules, same
-// e-mails; an action the booking's status does not allow answers 409.
+// e-mails; an action the booking's status does not allow answers 409. Availability, payouts and team:
+// their sections below.
 import { z } from 'zod';
 import { BookingStatus, CustomerField, CustomerInfoSchema } from './booking.ts';
 import { IsoDate, IsoDateTime, MoneySchema } from './common.ts';
@@ -170,3 +171,101 @@ export const PartnerCapacityBody = z.object({
 export type PartnerCapacityBody = z.infer<typeof PartnerCapacityBody>;
 export const PartnerDepartureResponse = z.object({ departure: PartnerDepartureSchema });
 export type PartnerDepartureResponse = z.infer<typeof PartnerDepartureResponse>;
+
+// ---- Payouts (issue 15, item 5) ----
+//   GET  /partner/operators/{slug}/payouts                    → PartnerPayoutsResponse: a statement per month of trips and currency, newest first
+//   GET  /partner/operators/{slug}/payouts/{month}?currency=  → PartnerPayoutStatementResponse: the statement and each of its bookings
+//   GET  /partner/operators/{slug}/payouts/{month}.csv?currency= → text/csv: the same bookings, with totals
+//   POST /partner/operators/{slug}/payouts/{month}/paid  { currency, reference } → PartnerPayoutStatementResponse
+//        Verdant admins only (403 to the operator's members); 409 while the month still has trips to run or once it is paid.
+// A statement holds the paid bookings whose trip starts in that month: what each is worth at the
+// operator's prices (Verdant pays for its own discounts, credits and gift codes), less the share
+// refunded to the traveller, less Verdant's commission on the rest.
+
+export const PayoutMonth = z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM');
+
+export const PayoutStatus = z.enum(['open', 'due', 'paid']);
+export type PayoutStatus = z.infer<typeof PayoutStatus>;
+
+const PayoutFigures = {
+  /** The bookings' value at the operator's prices. */
+  gross: MoneySchema,
+  /** The part of that value given back to travellers (cancellations), in the same proportion as their refunds. */
+  refunded: MoneySchema,
+  /** Verdant's commission on what is left. */
+  commission: MoneySchema,
+  /** What the operator is paid: gross − refunded − commission. */
+  net: MoneySchema,
+};
+
+export const PartnerPayoutSummarySchema = z.object({
+  month: PayoutMonth,
+  currency: z.string(),
+  /** open: the month still has trips to run; due: it is over and not paid yet; paid: transferred. */
+  status: PayoutStatus,
+  bookings: z.number().int(),
+  ...PayoutFigures,
+  /** When Verdant transfers an open or due statement (the 15th of the month after). */
+  expectedOn: IsoDate,
+  payout: z.object({ amount: MoneySchema, reference: z.string(), paidAt: IsoDateTime }).nullable(),
+});
+export type PartnerPayoutSummary = z.infer<typeof PartnerPayoutSummarySchema>;
+
+export const PartnerPayoutsResponse = z.object({
+  /** Verdant's commission rate for this operator, in percent (20 = 20%). */
+  commissionPercent: z.number(),
+  statements: z.array(PartnerPayoutSummarySchema),
+});
+export type PartnerPayoutsResponse = z.infer<typeof PartnerPayoutsResponse>;
+
+export const PartnerPayoutLineSchema = z.object({
+  bookingId: z.string(),
+  number: z.string(),
+  experience: z.object({ slugCode: z.string(), name: z.string() }),
+  startDate: IsoDate,
+  customerName: z.string(),
+  status: BookingStatus,
+  ...PayoutFigures,
+});
+export type PartnerPayoutLine = z.infer<typeof PartnerPayoutLineSchema>;
+
+export const PartnerPayoutStatementResponse = z.object({
+  commissionPercent: z.number(),
+  statement: PartnerPayoutSummarySchema,
+  lines: z.array(PartnerPayoutLineSchema),
+});
+export type PartnerPayoutStatementResponse = z.infer<typeof PartnerPayoutStatementResponse>;
+
+export const PayoutStatementQuery = z.object({ currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code').optional() });
+export type PayoutStatementQuery = z.infer<typeof PayoutStatementQuery>;
+
+export const RecordPayoutBody = z.object({
+  currency: z.string({ error: 'Say which currency was paid' }).regex(/^[A-Z]{3}$/, 'Use a three-letter currency code'),
+  reference: z.string({ error: 'Enter the transfer’s reference' }).trim().min(1, 'Enter the transfer’s reference').max(100, 'At most 100 characters'),
+});
+export type RecordPayoutBody = z.infer<typeof RecordPayoutBody>;
+
+// ---- Team (issue 15, item 6) ----
+//   GET    /partner/operators/{slug}/team                     → PartnerTeamResponse
+//   POST   /partner/operators/{slug}/team/invitations { email } → 201 PartnerTeamResponse: an e-mail with a sign-up link
+//          (valid 14 days); an address that already has a Verdant account is added at once and told by e-mail;
+//          inviting again renews and re-sends; 409 for someone already in the team
+//   DELETE /partner/operators/{slug}/team/invitations/{id}    → PartnerTeamResponse (withdrawn)
+//   DELETE /partner/operators/{slug}/team/members/{userId}    → PartnerTeamResponse; 409 for the last owner
+// Owners and Verdant admins manage the team; staff see it and get 403 on the rest.
+
+export const TeamRole = z.enum(['owner', 'staff']);
+export type TeamRole = z.infer<typeof TeamRole>;
+
+export const PartnerTeamResponse = z.object({
+  members: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), role: TeamRole, since: IsoDateTime, isYou: z.boolean() })),
+  invitations: z.array(z.object({ id: z.string(), email: z.string(), role: TeamRole, createdAt: IsoDateTime, expiresAt: IsoDateTime })),
+  /** Whether the viewer may invite and remove (owners and Verdant admins). */
+  canManage: z.boolean(),
+});
+export type PartnerTeamResponse = z.infer<typeof PartnerTeamResponse>;
+
+export const TeamInviteBody = z.object({
+  email: z.string({ error: 'Please enter email' }).trim().min(1, 'Please enter email').max(254, 'At most 254 characters').pipe(z.email('Email is invalid')),
+});
+export type TeamInviteBody = z.infer<typeof TeamInviteBody>;

@@ -8,6 +8,8 @@ describe('partnerRoute', () => {
     ['/partner/bookings', { page: 'bookings' }],
     ['/partner/bookings/AbC_12-x', { page: 'booking', id: 'AbC_12-x' }],
     ['/partner/payouts', { page: 'section', section: 'payouts' }],
+    ['/partner/payouts/2026-12', { page: 'statement', month: '2026-12' }],
+    ['/partner/payouts/2026-13', { page: 'unknown' }],
     ['/partner/bookings/a/b', { page: 'unknown' }],
     ['/partner/nope', { page: 'unknown' }],
   ])('%s', (path, route) => {

@@ -1,19 +1,24 @@
 // The /partner shell's routes and the bookings inbox's filters in the address (so a view can be
 // shared and survives a reload): pure, tested.
 import type { BookingStatus } from '../contract/booking.ts';
-import type { PartnerAction, PartnerStatusFilter } from '../contract/partner.ts';
+import type { PartnerAction, PartnerStatusFilter, PayoutStatus } from '../contract/partner.ts';
 import { PartnerStatusFilter as StatusFilter } from '../contract/partner.ts';
 
 export const PARTNER_SECTIONS = [
   { key: 'bookings', label: 'Bookings', built: true },
   { key: 'listings', label: 'Listings', built: false },
   { key: 'availability', label: 'Availability', built: true },
-  { key: 'payouts', label: 'Payouts', built: false },
-  { key: 'team', label: 'Team', built: false },
+  { key: 'payouts', label: 'Payouts', built: true },
+  { key: 'team', label: 'Team', built: true },
 ] as const;
 export type PartnerSectionKey = (typeof PARTNER_SECTIONS)[number]['key'];
 
-export type PartnerRoute = { page: 'bookings' } | { page: 'booking'; id: string } | { page: 'section'; section: PartnerSectionKey } | { page: 'unknown' };
+export type PartnerRoute =
+  | { page: 'bookings' }
+  | { page: 'booking'; id: string }
+  | { page: 'statement'; month: string }
+  | { page: 'section'; section: PartnerSectionKey }
+  | { page: 'unknown' };
 
 /** The page of a /partner/* path; the inbox is the home page. */
 export function partnerRoute(pathname: string): PartnerRoute {
@@ -21,6 +26,8 @@ export function partnerRoute(pathname: string): PartnerRoute {
   if (rest === '' || rest === 'bookings') return { page: 'bookings' };
   const booking = /^bookings\/([\w-]{1,64})$/.exec(rest);
   if (booking) return { page: 'booking', id: booking[1]! };
+  const statement = /^payouts\/(\d{4}-(?:0[1-9]|1[0-2]))$/.exec(rest);
+  if (statement) return { page: 'statement', month: statement[1]! };
   const section = PARTNER_SECTIONS.find((s) => s.key === rest);
   return section ? { page: 'section', section: section.key } : { page: 'unknown' };
 }
@@ -51,6 +58,9 @@ export function bookingsSearch(operator: string | null, f: BookingFilters): stri
 
 /** The operator chosen in the address (`?operator=slug`), or null. */
 export const operatorInSearch = (search: string): string | null => new URLSearchParams(search).get('operator') || null;
+
+/** A payout statement's state as the operator reads it. */
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { open: 'Trips running', due: 'Due', paid: 'Paid' };
 
 /** Operators' words for a booking's status (spec §4 statuses, as the operator sees them). */
 export const PARTNER_STATUS_LABELS: Record<BookingStatus, string> = {

@@ -4,7 +4,7 @@
 // refused, by the screen and by the API. Each journey books its own trip for a fresh traveller.
 import type { Page } from '@playwright/test';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
-import { lastOutboxMessage, loginAs } from './accounts.ts';
+import { DEV_PASSWORD, freshEmail, lastOutboxMessage, loginAs, passCaptcha } from './accounts.ts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 import { auth, departures, flexibleExperience, getJson, postJson, travellerWithTrip, type Api } from './trips.ts';
 
@@ -17,6 +17,16 @@ async function requestToBook(api: Api): Promise<{ slugCode: string; name: string
   const found = options.find((o) => o.bookType === 'request_to_book' && o.priceUnit === 'per_person' && o.fromPrice?.currency === 'SGD');
   if (!found) throw new Error(`${OPERATOR} has no request-to-book experience in the demo catalogue`);
   return found;
+}
+
+/** Screenshots at the desktop width and at a phone's (375 px), for the screens only desktop journeys reach. */
+async function shootBoth(page: Page, name: string) {
+  if (!shots) return;
+  const size = page.viewportSize()!;
+  await shoot(page, name);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await shoot(page, name);
+  await page.setViewportSize(size);
 }
 
 async function shoot(page: Page, name: string) {
@@ -107,6 +117,129 @@ test.describe('partner back-office', () => {
     await page.goto(`/account/trips/${trip.itemId}`);
     await expect(page.locator('.trip-badge')).toHaveText('Confirmed');
     expect(await lastOutboxMessage(page.request, trip.email)).toContain('Date changed');
+  });
+
+  test('the payout statement lists a paid booking and its CSV parses; an admin records a due month’s transfer', async ({ page, api, browser }) => {
+    const option = await flexibleExperience(api, 0, OPERATOR);
+    const trip = await travellerWithTrip(page, option, 2);
+    const month = trip.date.slice(0, 7);
+
+    const context = await browser.newContext();
+    const partner = await context.newPage();
+    await loginAs(partner, 'partner@verdant.test');
+    await partner.goto('/partner/payouts');
+    await partner.getByRole('button', { name: 'Accept all cookies' }).click();
+    await expect(partner.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
+    await expect(partner.getByText('Verdant’s commission is 20%')).toBeVisible();
+    // The demo's past months are paid; the trip's month still has trips to run.
+    await expect(partner.locator('tr[data-month="2026-09"]')).toContainText('Paid');
+    const row = partner.locator(`tr[data-month="${month}"]`);
+    await expect(row).toContainText('Trips running');
+    await expectNoSeriousA11yViolations(partner);
+    await shootBoth(partner, 'payouts');
+    await row.getByRole('link').click();
+    await partner.waitForURL(`**/partner/payouts/${month}`);
+    const line = partner.locator(`tr[data-booking-id="${trip.itemId}"]`);
+    await expect(line).toContainText('Rosa Fernandes');
+    await expect(line).toContainText('Confirmed');
+    await expect(partner.getByRole('region', { name: 'Totals' })).toContainText('You receive');
+    await expectNoSeriousA11yViolations(partner);
+    await shootBoth(partner, 'payout-statement');
+    const [download] = await Promise.all([partner.waitForEvent('download'), partner.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${OPERATOR}-payout-${month}.csv`);
+    const { parseCsv } = await import('../../src/lib/csv.ts');
+    const [header, ...records] = parseCsv((await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, ''));
+    expect(header).toEqual(['Booking', 'Experience', 'Trip date', 'Customer', 'Status', 'Value', 'Refunded', 'Commission', 'Net', 'Currency']);
+    expect(records.find((r) => r[3] === 'Rosa Fernandes' && r[2] === trip.date)?.[4]).toBe('confirmed');
+    expect(records.at(-1)?.[0]).toBe('Total');
+    // The operator's members cannot record a transfer: the form is not there.
+    await expect(partner.getByRole('button', { name: 'Record transfer' })).toHaveCount(0);
+    await context.close();
+
+    // An admin opens the operator whose October statement is due and records its transfer.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await loginAs(admin, 'admin@verdant.test');
+    const { operators } = await getJson<{ operators: { slug: string }[] }>(admin.request, '/partner/operators');
+    let due: string | null = null;
+    for (const o of operators) {
+      const { statements } = await getJson<{ statements: { month: string; status: string }[] }>(admin.request, `/partner/operators/${o.slug}/payouts`);
+      if (statements.some((x) => x.month === '2026-10' && x.status !== 'open' && o.slug !== OPERATOR)) {
+        due = o.slug;
+        break;
+      }
+    }
+    expect(due, 'the demo has an operator with October due').not.toBeNull();
+    await admin.goto(`/partner/payouts/2026-10?operator=${due}`);
+    await admin.getByRole('button', { name: 'Accept all cookies' }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Trips in Oct 2026' })).toBeVisible();
+    // On a retry the month may already be paid by the first try; otherwise it is recorded now.
+    if (await admin.getByRole('button', { name: 'Record transfer' }).isVisible()) {
+      await admin.getByRole('button', { name: 'Record transfer' }).click();
+      await expect(admin.getByText('Enter the transfer’s reference')).toBeVisible();
+      await admin.getByLabel('Bank reference').fill('DBS-20261127-E2E');
+      await shootBoth(admin, 'payout-record');
+      await admin.getByRole('button', { name: 'Record transfer' }).click();
+      await expect(admin.getByRole('status').filter({ hasText: /^Recorded\. .* now sees Oct 2026 as paid\.$/ })).toBeVisible();
+    }
+    await expect(admin.locator('.adm-pagehead .adm-badge')).toHaveText('Paid');
+    await expect(admin.getByText(/^Reference /)).toBeVisible();
+    await adminContext.close();
+  });
+
+  test('an owner invites a colleague, who signs up from the e-mail and lands in the back-office as staff; the owner removes them', async ({ browser }) => {
+    const email = freshEmail('colleague');
+    const ownerContext = await browser.newContext();
+    const owner = await ownerContext.newPage();
+    await loginAs(owner, 'partner@verdant.test');
+    await owner.goto('/partner/team');
+    await owner.getByRole('button', { name: 'Accept all cookies' }).click();
+    await expect(owner.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+    await expect(owner.locator('tr[data-email="partner@verdant.test"]')).toContainText('(you)');
+    await owner.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(owner.getByText('Please enter email')).toBeVisible();
+    await owner.getByLabel('Email', { exact: true }).fill(email);
+    await owner.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(owner.getByRole('status').filter({ hasText: 'Invitation sent to' })).toHaveText(`Invitation sent to ${email}. The link works for 14 days.`);
+    await expect(owner.getByRole('region', { name: 'Invited' })).toContainText(email);
+    await expectNoSeriousA11yViolations(owner);
+    await shootBoth(owner, 'team');
+
+    // The colleague follows the e-mail's link, signs up and lands in the back-office.
+    const mail = await lastOutboxMessage(owner.request, email);
+    const code = /\/users\/signup\?code=([\w-]+)/.exec(mail)?.[1];
+    expect(code, 'the e-mail links to sign-up with the invitation').toBeTruthy();
+    const colleagueContext = await browser.newContext();
+    const colleague = await colleagueContext.newPage();
+    await colleague.goto(`/users/signup?code=${code}&redirect_path=%2Fpartner`);
+    await colleague.getByRole('button', { name: 'Accept all cookies' }).click();
+    await expect(colleague.getByText('You were invited to join Ubin Paddle Co.’s team on Verdant.')).toBeVisible();
+    await expect(colleague.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await colleague.getByLabel('Name', { exact: true }).fill('Aisyah Colleague');
+    await colleague.getByLabel('Password', { exact: true }).fill(DEV_PASSWORD);
+    await colleague.getByLabel('Confirm password', { exact: true }).fill(DEV_PASSWORD);
+    await passCaptcha(colleague);
+    await colleague.getByRole('button', { name: 'Create Account' }).click();
+    await expect(colleague).toHaveURL(/\/account\/phone-number\?.*add_phone=true/);
+    await colleague.getByRole('link', { name: 'Skip for now' }).click();
+    await expect(colleague).toHaveURL(/\/partner$/);
+    await expect(colleague.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+    await colleague.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Team' }).click();
+    await expect(colleague.locator(`tr[data-email="${email}"]`)).toContainText('Staff');
+    await expect(colleague.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+    await expect(colleague.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+
+    // The owner removes them, with a second tap to confirm.
+    await owner.reload();
+    const row = owner.locator(`tr[data-email="${email}"]`);
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await row.getByRole('button', { name: 'Remove Aisyah Colleague' }).click();
+    await expect(owner.getByRole('status').filter({ hasText: 'no longer in the team' })).toHaveText('Aisyah Colleague is no longer in the team.');
+    await expect(row).toHaveCount(0);
+    await colleague.reload();
+    await expect(colleague.getByRole('heading', { name: 'The partner back-office is for operators' })).toBeVisible();
+    await ownerContext.close();
+    await colleagueContext.close();
   });
 
   test('a traveller at /partner is refused, and by its API @mobile', async ({ page, axe }) => {

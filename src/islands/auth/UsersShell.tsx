@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { sendPasswordInstructions, supplierInvitation, updatePassword } from '../../api-client/accounts.ts';
 import { errorMessage } from '../../api-client/client.ts';
-import type { AuthResponse } from '../../contract/accounts.ts';
+import type { AuthResponse, SupplierInvitationResponse } from '../../contract/accounts.ts';
 import { MESSAGES, PASSWORD_MIN, validateLoginEmail } from '../../lib/auth-validation.ts';
 import { afterLoginHref, withQuery } from '../../lib/login-redirect.ts';
 import { showNotice } from '../../stores/ui.ts';
@@ -74,10 +74,10 @@ function LoginPage({ whatsapp }: { whatsapp: boolean }) {
 function SignupPage() {
   const query = new URLSearchParams(location.search);
   const code = query.get('code');
-  const [invitation, setInvitation] = useState<{ email: string } | null | 'loading' | 'invalid'>(code ? 'loading' : null);
+  const [invitation, setInvitation] = useState<SupplierInvitationResponse | null | 'loading' | 'invalid'>(code ? 'loading' : null);
   useEffect(() => {
     if (!code) return;
-    supplierInvitation(code).then(({ data }) => setInvitation({ email: data.email }), () => setInvitation('invalid'));
+    supplierInvitation(code).then(({ data }) => setInvitation(data), () => setInvitation('invalid'));
   }, [code]);
   if (invitation === 'loading') return <Spinner label="Loading your invitation…" />;
   const onSuccess = (answer: AuthResponse) => {
@@ -88,7 +88,9 @@ function SignupPage() {
     <Card
       title="Create an account"
       lede={
-        invitation && invitation !== 'invalid'
+        invitation && invitation !== 'invalid' && invitation.role === 'staff'
+          ? `You were invited to join ${invitation.operator}’s team on Verdant. Create your account with the invited address.`
+          : invitation && invitation !== 'invalid'
           ? 'You were invited to list your experiences on Verdant. Create your partner account with the invited address.'
           : 'Save wild places to your bucket lists, book in minutes and keep every trip in one place.'
       }

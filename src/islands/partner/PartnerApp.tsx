@@ -14,6 +14,8 @@ import { BackOfficeNav, EmptyPage, LoginRefusal, Refusal } from '../admin/parts.
 import Availability from './Availability.tsx';
 import BookingDetail from './BookingDetail.tsx';
 import Bookings from './Bookings.tsx';
+import Payouts, { PayoutStatement } from './Payouts.tsx';
+import Team from './Team.tsx';
 import { hrefIn, type Opened } from './parts.tsx';
 import '../forms/forms.css';
 import '../account/account.css';
@@ -53,8 +55,12 @@ function Page({ route, opened }: { route: PartnerRoute; opened: Opened }) {
       return <Bookings opened={opened} />;
     case 'booking':
       return <BookingDetail opened={opened} id={route.id} />;
+    case 'statement':
+      return <PayoutStatement opened={opened} month={route.month} />;
     case 'section':
       if (route.section === 'availability') return <Availability opened={opened} />;
+      if (route.section === 'payouts') return <Payouts opened={opened} />;
+      if (route.section === 'team') return <Team opened={opened} />;
       return <NotBuilt opened={opened} label={PARTNER_SECTIONS.find((s) => s.key === route.section)!.label} />;
     case 'unknown':
       return <EmptyPage title="This page isn’t part of the partner back-office" href={hrefIn(opened, '/partner')} action="Bookings" />;
@@ -68,7 +74,7 @@ export default function PartnerApp() {
   const allowed = session === 'ready' && !!user && (user.isPartner || user.isAdmin);
   const operators = useApi(() => (allowed ? partnerOperators() : Promise.resolve({ data: { operators: [] } })), allowed ? `operators:${user.id}` : 'none');
   useEffect(() => {
-    const label = route.page === 'booking' ? 'Booking' : route.page === 'section' ? PARTNER_SECTIONS.find((s) => s.key === route.section)!.label : 'Bookings';
+    const label = route.page === 'booking' ? 'Booking' : route.page === 'statement' ? 'Payout statement' : route.page === 'section' ? PARTNER_SECTIONS.find((s) => s.key === route.section)!.label : 'Bookings';
     document.title = `${label} | Verdant partner`;
   }, [route]);
 
@@ -107,7 +113,7 @@ export default function PartnerApp() {
     );
   }
   const opened: Opened = { operator: current, param: list.length > 1 ? current.slug : null };
-  const active = route.page === 'booking' ? 'bookings' : route.page === 'section' ? route.section : route.page === 'bookings' ? 'bookings' : null;
+  const active = route.page === 'booking' || route.page === 'bookings' ? 'bookings' : route.page === 'statement' ? 'payouts' : route.page === 'section' ? route.section : null;
   return (
     <div className="adm">
       <BackOfficeNav brand={current.name} brandHref={hrefIn(opened, '/partner')} active={active} items={PARTNER_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: hrefIn(opened, s.key === 'bookings' ? '/partner' : `/partner/${s.key}`), soon: !s.built }))}>

@@ -121,8 +121,13 @@ export const operators = pgTable('operators', {
   contactPhone: text('contact_phone'),
   website: text('website'),
   imageId: integer('image_id').references(() => images.id),
+  /** Verdant's commission on the operator's bookings, in basis points of the booking's value (2000 = 20%). */
+  commissionBps: smallint('commission_bps').notNull().default(2000),
   ...content,
-}, (t) => [index('operators_city_idx').on(t.cityId)]);
+}, (t) => [
+  index('operators_city_idx').on(t.cityId),
+  check('operators_commission_ck', sql`${t.commissionBps} BETWEEN 0 AND 10000`),
+]);
 
 // ── Tags (activity types, suitable-for, sustainability, themes, magazine) ────
 export const tags = pgTable('tags', {
@@ -610,6 +615,23 @@ export const ambassadorPayouts = pgTable('ambassador_payouts', {
   paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
 }, (t) => [uniqueIndex('ambassador_payouts_user_month_uq').on(t.userId, t.month)]);
 
+/**
+ * A monthly payout statement settled to an operator (issue 15): the figures as they were when an
+ * admin recorded the transfer, so a later refund shows as a change, not as a rewritten payout.
+ */
+export const operatorPayouts = pgTable('operator_payouts', {
+  id: serial('id').primaryKey(),
+  operatorId: integer('operator_id').notNull().references(() => operators.id, { onDelete: 'cascade' }),
+  month: text('month').notNull(), // 'YYYY-MM' of the trips it pays for
+  currency: text('currency').notNull(),
+  /** Minor units of `currency`: what was transferred (the statement's net then). */
+  amount: integer('amount').notNull(),
+  /** The bank transfer's reference, as the operator sees it on their statement. */
+  reference: text('reference').notNull(),
+  paidAt: ts('paid_at').notNull().defaultNow(),
+  paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [uniqueIndex('operator_payouts_month_uq').on(t.operatorId, t.month, t.currency)]);
+
 // ── Engagement: newsletter, consent counts, contact and corporate inquiries ─
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   id: serial('id').primaryKey(),
@@ -733,6 +755,9 @@ export const supplierInvitations = pgTable('supplier_invitations', {
   id: text('id').primaryKey(),
   email: text('email').notNull(),
   operatorId: integer('operator_id').notNull().references(() => operators.id, { onDelete: 'cascade' }),
+  /** What the invitee becomes: the operator's owner (Verdant's own invitations) or staff (a colleague's). */
+  role: text('role', { enum: ['owner', 'staff'] }).notNull().default('owner'),
+  invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
   expiresAt: ts('expires_at').notNull(),
   acceptedAt: ts('accepted_at'),
   acceptedUserId: text('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -961,6 +986,8 @@ export const orderItems = pgTable('order_items', {
 }, (t) => [
   uniqueIndex('order_items_cart_uq').on(t.cartId),
   index('order_items_order_idx').on(t.orderId),
+  // The partner's inbox, calendar and payout statements read an operator's bookings by trip date.
+  index('order_items_option_date_idx').on(t.optionId, t.startDate),
   check('order_items_qty_ck', sql`${t.quantity} >= 0 AND ${t.childQuantity} >= 0 AND ${t.localQuantity} >= 0 AND ${t.childLocalQuantity} >= 0 AND ${t.unitsHeld} >= 0 AND ${t.endDate} >= ${t.startDate}`),
 ]);
 

@@ -15,7 +15,7 @@ import { HttpError, notFound, readBody, readParams, reply } from '../http.ts';
 import { randomId } from '../middleware.ts';
 import { OtpDeliveryError } from '../providers/otp.ts';
 import { TestCaptcha } from '../providers/captcha.ts';
-import { checkCode, findByPhone, issueCode, issuePhoneTicket, normalisePhone, openInvitation, OTP, TEXT } from '../services/auth.ts';
+import { checkCode, findByPhone, invitationView, issueCode, issuePhoneTicket, normalisePhone, OTP, TEXT } from '../services/auth.ts';
 import { newToken } from '../services/secrets.ts';
 import { findByEmail } from '../services/users.ts';
 import { accountLimit } from './account-limits.ts';
@@ -42,9 +42,9 @@ export function authRoutes() {
 
   r.get('/supplier_invitations/:code', accountLimit('emailLookup'), async (c) => {
     const { code } = readParams(c, z.object({ code: z.string().min(1).max(128) }));
-    const invitation = await openInvitation(c.var.db, code);
+    const invitation = await invitationView(c.var.db, code);
     if (!invitation) throw notFound('Invitation');
-    return reply(c, { id: invitation.id, email: invitation.email });
+    return reply(c, invitation);
   });
 
   r.post('/whatsapp_authentications/send_code', accountLimit('otpSend'), async (c) => {

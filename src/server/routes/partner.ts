@@ -5,13 +5,15 @@
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { DepartureSlotKey, PartnerBookingFilters, PartnerBookingListQuery, PartnerCapacityBody, PartnerDeparturesQuery } from '../../contract/partner.ts';
+import { DepartureSlotKey, PartnerBookingFilters, PartnerBookingListQuery, PartnerCapacityBody, PartnerDeparturesQuery, PayoutMonth, PayoutStatementQuery, RecordPayoutBody, TeamInviteBody } from '../../contract/partner.ts';
 import { IsoDate } from '../../contract/common.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
 import { currentUser, NOT_LOGGED_IN } from '../session.ts';
 import { assertBookingOf, bookingOf, bookingsCsv, listBookings, mayUsePartner, openOperator, PARTNERS_ONLY, partnerOperators } from '../services/partner/bookings.ts';
 import { departuresIcs, departuresOf, optionOf, optionView, partnerOptions, setDepartureCapacity } from '../services/partner/availability.ts';
+import { payoutStatement, payoutStatementCsv, payoutStatements, recordPayout } from '../services/partner/payouts.ts';
+import { inviteToTeam, removeMember, teamOf, withdrawInvitation } from '../services/partner/team.ts';
 import { OPERATOR_ACTIONS, tripDeps } from './operator-actions.ts';
 
 export const requirePartner: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -24,6 +26,10 @@ const OperatorParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,200}$/, 'U
 const BookingParam = OperatorParam.extend({ id: z.string().regex(/^[\w-]{1,64}$/, 'Unknown booking') });
 const OptionParam = OperatorParam.extend({ optionId: z.coerce.number({ error: 'Unknown experience' }).int('Unknown experience').min(1, 'Unknown experience').max(2_147_483_647, 'Unknown experience') });
 const DepartureParam = OptionParam.extend({ date: IsoDate, slot: DepartureSlotKey });
+const MonthParam = OperatorParam.extend({ month: PayoutMonth });
+const InvitationParam = OperatorParam.extend({ id: z.string().regex(/^[\w-]{1,64}$/, 'Invitation not found') });
+const MemberParam = OperatorParam.extend({ userId: z.string().regex(/^[\w-]{1,64}$/, 'Member not found') });
+const StatementParam = OperatorParam.extend({ month: z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])(?:\.csv)?$/, 'Use a month as YYYY-MM') });
 
 export function partnerRoutes() {
   const r = new Hono<AppEnv>();
@@ -80,6 +86,53 @@ export function partnerRoutes() {
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${op.slug}-departures.ics"`);
     return c.body(await departuresIcs(c.var.db, op));
+  });
+
+  // Payouts (issue 15, item 5): services/partner/payouts.ts.
+  r.get('/partner/operators/:slug/payouts', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    return reply(c, await payoutStatements(c.var.db, await operator(c, slug)));
+  });
+
+  // A month's statement, or the same as a CSV file when the name ends in `.csv`.
+  r.get('/partner/operators/:slug/payouts/:month', async (c) => {
+    const { slug, month: name } = readParams(c, StatementParam);
+    const { currency } = readQuery(c, PayoutStatementQuery);
+    const op = await operator(c, slug);
+    const month = name.replace(/\.csv$/, '');
+    if (month === name) return reply(c, await payoutStatement(c.var.db, op, month, currency));
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${op.slug}-payout-${month}${currency ? `-${currency}` : ''}.csv"`);
+    return c.body(`\uFEFF${await payoutStatementCsv(c.var.db, op, month, currency)}`);
+  });
+
+  r.post('/partner/operators/:slug/payouts/:month/paid', async (c) => {
+    const { slug, month } = readParams(c, MonthParam);
+    const { currency, reference } = await readBody(c, RecordPayoutBody);
+    return reply(c, await recordPayout(c.var.db, currentUser(c), await operator(c, slug), month, currency, reference));
+  });
+
+  // Team (issue 15, item 6): services/partner/team.ts.
+  r.get('/partner/operators/:slug/team', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    return reply(c, await teamOf(c.var.db, currentUser(c), await operator(c, slug)));
+  });
+
+  r.post('/partner/operators/:slug/team/invitations', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    const { email } = await readBody(c, TeamInviteBody);
+    const op = await operator(c, slug);
+    return reply(c, await inviteToTeam(tripDeps(c), currentUser(c), op, email), 201);
+  });
+
+  r.delete('/partner/operators/:slug/team/invitations/:id', async (c) => {
+    const { slug, id } = readParams(c, InvitationParam);
+    return reply(c, await withdrawInvitation(c.var.db, currentUser(c), await operator(c, slug), id));
+  });
+
+  r.delete('/partner/operators/:slug/team/members/:userId', async (c) => {
+    const { slug, userId } = readParams(c, MemberParam);
+    return reply(c, await removeMember(c.var.db, currentUser(c), await operator(c, slug), userId));
   });
 
   for (const action of OPERATOR_ACTIONS) {

@@ -199,7 +199,7 @@ describe('POST /users (sign-up)', () => {
   it('a supplier invitation: fetched by code, locks the email, makes the user a partner, works once', async () => {
     const inv = await agent().get('/api/v1/supplier_invitations/sukau-riverkeepers-invite');
     expect(inv.status).toBe(200);
-    expect(inv.body).toEqual({ id: 'sukau-riverkeepers-invite', email: 'hello@sukau-riverkeepers.example' });
+    expect(inv.body).toEqual({ id: 'sukau-riverkeepers-invite', email: 'hello@sukau-riverkeepers.example', operator: expect.any(String), role: 'owner' });
     const other = await agent().main('POST', '/users', { ...(await valid()), code: 'sukau-riverkeepers-invite' });
     expect(other.status).toBe(422);
     expect(other.body.error).toBe(TEXT.invitationEmail);

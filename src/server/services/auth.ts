@@ -3,8 +3,10 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Db, Tx } from '../db/client.ts';
+import type { SupplierInvitationResponse } from '../../contract/accounts.ts';
 import {
   newsletterSubscriptions,
+  operators,
   otpCodes,
   partnerMemberships,
   passwordTokens,
@@ -169,6 +171,14 @@ export async function openInvitation(db: Db | Tx, code: string, now = new Date()
   return row;
 }
 
+/** An open invitation as the sign-up page shows it: the address, the operator, and as what the invitee joins. */
+export async function invitationView(db: Db, code: string): Promise<SupplierInvitationResponse | undefined> {
+  const invitation = await openInvitation(db, code);
+  if (!invitation) return undefined;
+  const [op] = await db.select({ name: operators.name }).from(operators).where(eq(operators.id, invitation.operatorId));
+  return { id: invitation.id, email: invitation.email, operator: op?.name ?? '', role: invitation.role };
+}
+
 // ── Sign-up ──────────────────────────────────────────────────────────────────
 export type SignupInput = {
   name: string;
@@ -222,7 +232,7 @@ export async function signUp(db: Db, input: SignupInput, checkTicket?: (tx: Tx) 
         await tx.insert(newsletterSubscriptions).values({ email: input.email.trim(), source: 'signup', countryCode: input.countryCode }).onConflictDoNothing();
       }
       if (invitation) {
-        await tx.insert(partnerMemberships).values({ userId: id, operatorId: invitation.operatorId, role: 'owner' }).onConflictDoNothing();
+        await tx.insert(partnerMemberships).values({ userId: id, operatorId: invitation.operatorId, role: invitation.role }).onConflictDoNothing();
         await tx.update(supplierInvitations).set({ acceptedAt: new Date(), acceptedUserId: id }).where(eq(supplierInvitations.id, invitation.id));
       }
       if (input.ref) await recordReferral(tx, { refereeId: id, refereeCountry: input.countryCode, referralCode: input.ref });

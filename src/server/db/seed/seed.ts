@@ -13,7 +13,7 @@ import { availabilityRuleFor } from './availability.ts';
 import { buildCatalogue, DEFAULT_OPTION_COUNT } from './catalogue.ts';
 import { must } from './prng.ts';
 import { seedAccounts } from './accounts.ts';
-import { seedTrips } from './trips.ts';
+import { seedOperatorHistory, seedTrips } from './trips.ts';
 import { DEV_PASSWORD, DEV_USERS, hashPassword } from './users.ts';
 
 export const DEMO_AFFILIATE_LINK_ID = 'amara-kinabalu-trails';
@@ -263,6 +263,7 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
 
   progress('trips');
   await seedTrips(db, must(userIds, 'traveller@verdant.test'), summary);
+  await seedOperatorHistory(db, summary);
 
   progress('done');
   return summary;

@@ -1,0 +1,192 @@
+// The operator's team (issue 15, item 6): who can use the back-office, who is invited, and, for
+// owners and Verdant admins, inviting a colleague by e-mail and removing members (with a second
+// tap to confirm). Staff see the team without the controls; the API refuses them as well.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { inviteToTeam, partnerTeam, removeTeamMember, withdrawTeamInvitation } from '../../api-client/partner.ts';
+import type { PartnerTeamResponse } from '../../contract/partner.ts';
+import { formatDate } from '../../lib/format-date.ts';
+import { Loading, Problem } from '../account/parts.tsx';
+import { useApi } from '../account/use-api.ts';
+import { ColumnHeads } from '../admin/AdminList.tsx';
+import type { Opened } from './parts.tsx';
+
+const ROLE_LABELS = { owner: 'Owner', staff: 'Staff' } as const;
+
+function InviteForm({ slug, onDone }: { slug: string; onDone: (team: PartnerTeamResponse, email: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await inviteToTeam(slug, email);
+      onDone(data, email.trim());
+      setEmail('');
+    } catch (err) {
+      setError({ message: errorMessage(err), field: err instanceof ApiError ? (err.fields['email'] ?? null) : null });
+    }
+    setBusy(false);
+  }
+  return (
+    <form className="adm-card adm-side" onSubmit={(e) => void submit(e)} noValidate>
+      <h2>Invite a colleague</h2>
+      <p className="muted">They get an e-mail with a link to create their account and join as staff. Someone who already has a Verdant account joins at once.</p>
+      <div className="adm-field">
+        <label className="adm-field__label" htmlFor="ptn-invite-email">
+          Email
+        </label>
+        <input id="ptn-invite-email" type="email" autoComplete="off" value={email} maxLength={254} disabled={busy} aria-invalid={error?.field ? true : undefined} aria-describedby={error?.field ? 'ptn-invite-error' : undefined} onChange={(e) => setEmail(e.target.value)} />
+        {error?.field && (
+          <span className="adm-field__error" id="ptn-invite-error">
+            {error.field}
+          </span>
+        )}
+      </div>
+      {error && !error.field && (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <div className="adm-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Sending…' : 'Send invitation'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A destructive button that asks once more before it acts. */
+function ConfirmButton({ label, confirm, onConfirm }: { label: string; confirm: string; onConfirm: () => Promise<void> }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" className="button button--ghost ptn-small" onClick={() => setAsking(true)}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <span className="ptn-confirm">
+      <button
+        type="button"
+        className="button ptn-small ptn-danger"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          void onConfirm().finally(() => {
+            setBusy(false);
+            setAsking(false);
+          });
+        }}
+      >
+        {busy ? 'Removing…' : confirm}
+      </button>
+      <button type="button" className="button button--ghost ptn-small" disabled={busy} onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}
+
+export default function Team({ opened }: { opened: Opened }) {
+  const slug = opened.operator.slug;
+  const loaded = useApi(() => partnerTeam(slug), slug);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  if (loaded.state.status === 'loading') return <Loading label="Loading your team…" />;
+  if (loaded.state.status === 'error') return <Problem text={loaded.state.error} onRetry={loaded.reload} />;
+  const team = loaded.state.data;
+  const act = async (run: () => Promise<{ data: PartnerTeamResponse }>, done: string) => {
+    try {
+      loaded.set((await run()).data);
+      setNotice({ ok: true, text: done });
+    } catch (err) {
+      setNotice({ ok: false, text: errorMessage(err) });
+    }
+  };
+
+  return (
+    <section className="adm-page">
+      <header className="adm-pagehead">
+        <div>
+          <h1>Team</h1>
+          <p className="ptn-sub">Everyone here can see and answer {opened.operator.name}’s bookings, availability and payouts. Owners also manage the team.</p>
+        </div>
+      </header>
+      {notice && (
+        <div className={`adm-alert ${notice.ok ? 'adm-alert--ok' : 'adm-alert--error'}`} role={notice.ok ? 'status' : 'alert'} tabIndex={-1} ref={noticeRef}>
+          <p>{notice.text}</p>
+        </div>
+      )}
+      <div className="adm-edit__grid">
+        <div className="adm-edit__main">
+          <div className="adm-card adm-list">
+            <div className="adm-table ptn-stack ptn-team">
+              <table>
+                <ColumnHeads columns={[['Member'], ['Role', 'ptn-col-status'], ['Since', 'ptn-col-since'], ...(team.canManage ? [['', 'ptn-col-act'] as [string, string]] : [])]} />
+                <tbody>
+                  {team.members.map((m) => (
+                    <tr key={m.userId} data-email={m.email}>
+                      <td>
+                        <strong>{m.name}</strong>
+                        {m.isYou && <span className="muted"> (you)</span>}
+                        <span className="ptn-sub">{m.email}</span>
+                      </td>
+                      <td className="ptn-col-status">
+                        <span className={`adm-badge ptn-role--${m.role}`}>{ROLE_LABELS[m.role]}</span>
+                      </td>
+                      <td className="ptn-col-since">{formatDate(m.since)}</td>
+                      {team.canManage && (
+                        <td className="ptn-col-act">
+                          {!m.isYou && <ConfirmButton label="Remove" confirm={`Remove ${m.name}`} onConfirm={() => act(() => removeTeamMember(slug, m.userId), `${m.name} is no longer in the team.`)} />}
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+          {team.invitations.length > 0 && (
+            <section className="adm-card ptn-block" aria-labelledby="ptn-invited">
+              <h2 id="ptn-invited">Invited</h2>
+              <ul className="ptn-invites">
+                {team.invitations.map((i) => (
+                  <li key={i.id} data-email={i.email}>
+                    <span>
+                      <strong>{i.email}</strong>
+                      <span className="ptn-sub">
+                        {ROLE_LABELS[i.role]} · invited {formatDate(i.createdAt)} · the link works until {formatDate(i.expiresAt)}
+                      </span>
+                    </span>
+                    {team.canManage && <ConfirmButton label="Withdraw" confirm="Withdraw invitation" onConfirm={() => act(() => withdrawTeamInvitation(slug, i.id), `The invitation to ${i.email} is withdrawn: its link no longer works.`)} />}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+        {team.canManage && (
+          <InviteForm
+            slug={slug}
+            onDone={(next, email) => {
+              loaded.set(next);
+              const joined = next.members.some((m) => m.email.toLowerCase() === email.toLowerCase());
+              setNotice({ ok: true, text: joined ? `${email} already had a Verdant account and is now in the team. We e-mailed them.` : `Invitation sent to ${email}. The link works for 14 days.` });
+            }}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
