@@ -38,7 +38,11 @@ export async function signUpViaApi(request: APIRequestContext, user: { name: str
   return (await res.json()) as { token: string; user: { id: string } };
 }
 
-/** The newest outbox message to `recipient` (the development outbox at /dev/outbox). */
+/**
+ * The newest outbox message to `recipient` (the development outbox at /dev/outbox). Polled for up
+ * to 30 s: on a loaded 2-core machine one read of the page has taken 6 s (npm run
+ * test:early-input, ten throttled pages side by side), and the default 10 s allowed one try.
+ */
 export async function lastOutboxMessage(request: APIRequestContext, recipient: string): Promise<string> {
   let found = '';
   await expect
@@ -47,7 +51,7 @@ export async function lastOutboxMessage(request: APIRequestContext, recipient: s
       const articles = html.split('<article>').slice(1);
       found = articles.find((a) => a.includes(`<b>To:</b> ${recipient.replace(/\+/g, '+')} `)) ?? '';
       return found;
-    })
+    }, { timeout: 30_000 })
     .not.toBe('');
   return found;
 }

@@ -1,8 +1,7 @@
 // One booking in the partner back-office: the trip, the lead traveller, the guest list with the
 // details the operator needs, and what the operator may do now (confirm or decline a request,
 // with a reason sent to the traveller; accept or reject a date change; mark the trip completed).
-import { useEffect, useRef, useState } from 'react';
-import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { useState } from 'react';
 import { partnerBooking, partnerBookingAction } from '../../api-client/partner.ts';
 import type { PartnerAction, PartnerBooking } from '../../contract/partner.ts';
 import { formatDate, formatTime } from '../../lib/format-date.ts';
@@ -12,7 +11,7 @@ import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { formatWhen } from '../admin/format.ts';
 import { formatPrice } from '../booking/money.ts';
-import { BookingBadge, hrefIn, type Opened } from './parts.tsx';
+import { BookingBadge, Field, FormProblem, formErrorOf, hrefIn, useNotice, type FormError, type Opened } from './parts.tsx';
 
 const when = (b: { startDate: string; startTime: string | null }) => `${formatDate(b.startDate)}${b.startTime ? `, ${formatTime(b.startTime)}` : ''}`;
 
@@ -48,7 +47,7 @@ function guestCount(g: PartnerBooking['guests']): string {
 function Actions({ booking, opened, onDone }: { booking: PartnerBooking; opened: Opened; onDone: (b: PartnerBooking, action: PartnerAction) => void }) {
   const [busy, setBusy] = useState<PartnerAction | null>(null);
   const [note, setNote] = useState('');
-  const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
   const noteId = `ptn-note-${booking.id}`;
   const a = booking.actions;
 
@@ -61,7 +60,7 @@ function Actions({ booking, opened, onDone }: { booking: PartnerBooking; opened:
       setNote('');
       onDone(data.booking, action);
     } catch (err) {
-      setError({ message: errorMessage(err), field: err instanceof ApiError ? (err.fields['note'] ?? null) : null });
+      setError(formErrorOf(err, 'note'));
     }
     setBusy(null);
   }
@@ -96,26 +95,15 @@ function Actions({ booking, opened, onDone }: { booking: PartnerBooking; opened:
       )}
       {a.includes('complete') && <p>The trip has ended. Marking it completed asks the traveller for a review.</p>}
       {(request || change) && (
-        <div className="adm-field">
-          <label className="adm-field__label" htmlFor={noteId}>
-            {request ? 'Reason, if you decline' : 'Note to the traveller (optional)'}
-          </label>
-          <span className="adm-field__hint" id={`${noteId}-hint`}>
-            Sent to the traveller in our e-mail.
-          </span>
-          <textarea id={noteId} rows={3} maxLength={1000} value={note} disabled={!!busy} aria-describedby={`${noteId}-hint${error?.field ? ` ${noteId}-error` : ''}`} aria-invalid={error?.field ? true : undefined} onChange={(e) => setNote(e.target.value)} />
-          {error?.field && (
-            <span className="adm-field__error" id={`${noteId}-error`}>
-              {error.field}
-            </span>
-          )}
-        </div>
+        <Field
+          id={noteId}
+          label={request ? 'Reason, if you decline' : 'Note to the traveller (optional)'}
+          hint="Sent to the traveller in our e-mail."
+          error={error}
+          control={(aria) => <textarea id={noteId} rows={3} maxLength={1000} value={note} disabled={!!busy} {...aria} onChange={(e) => setNote(e.target.value)} />}
+        />
       )}
-      {error && !error.field && (
-        <p className="adm-alert adm-alert--error" role="alert">
-          {error.message}
-        </p>
-      )}
+      <FormProblem error={error} />
       <div className="adm-actions">
         {request && button('confirm')}
         {request && button('decline', true)}
@@ -130,11 +118,7 @@ function Actions({ booking, opened, onDone }: { booking: PartnerBooking; opened:
 export default function BookingDetail({ opened, id }: { opened: Opened; id: string }) {
   const slug = opened.operator.slug;
   const loaded = useApi(() => partnerBooking(slug, id), `${slug}/${id}`);
-  const [notice, setNotice] = useState<string | null>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+  const { setNotice, view: notice } = useNotice();
   const back = (
     <a className="adm-back" href={hrefIn(opened, '/partner')}>
       ← Bookings
@@ -172,11 +156,7 @@ export default function BookingDetail({ opened, id }: { opened: Opened; id: stri
           </div>
         </div>
       </header>
-      {notice && (
-        <div className="adm-alert adm-alert--ok" role="status" tabIndex={-1} ref={noticeRef}>
-          <p>{notice}</p>
-        </div>
-      )}
+      {notice}
       <div className="adm-edit__grid">
         <div className="adm-edit__main">
           {b.changeRequest && (
@@ -295,7 +275,7 @@ export default function BookingDetail({ opened, id }: { opened: Opened; id: stri
             opened={opened}
             onDone={(next, action) => {
               loaded.set({ booking: next });
-              setNotice(done(action, next));
+              setNotice({ ok: true, text: done(action, next) });
             }}
           />
         </aside>

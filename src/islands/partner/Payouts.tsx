@@ -1,8 +1,7 @@
 // Payouts (issue 15, item 5): a statement per month of trips — what the bookings are worth, what
 // went back to travellers, Verdant's commission and what the operator is paid — each with its
 // bookings and a CSV. An admin who opens the operator records the transfer of a month that is over.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { useState, type FormEvent } from 'react';
 import { partnerPayoutCsv, partnerPayouts, partnerPayoutStatement, recordPartnerPayout } from '../../api-client/partner.ts';
 import type { PartnerPayoutSummary } from '../../contract/partner.ts';
 import { formatDate, formatMonth } from '../../lib/format-date.ts';
@@ -11,7 +10,7 @@ import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { ColumnHeads } from '../admin/AdminList.tsx';
 import { formatPrice } from '../booking/money.ts';
-import { BookingBadge, hrefIn, useFileDownload, type Opened } from './parts.tsx';
+import { BookingBadge, Field, FormProblem, hrefIn, useFileDownload, useFormCall, useNotice, type Opened } from './parts.tsx';
 
 const monthName = (month: string) => formatMonth(`${month}-01`);
 
@@ -115,43 +114,22 @@ export default function Payouts({ opened }: { opened: Opened }) {
 /** An admin records the month's transfer with its bank reference. */
 function RecordPayout({ opened, s, onDone }: { opened: Opened; s: PartnerPayoutSummary; onDone: () => void }) {
   const [reference, setReference] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
-  async function submit(e: FormEvent) {
+  const { busy, error, run } = useFormCall('reference');
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await recordPartnerPayout(opened.operator.slug, s.month, s.currency, reference);
       onDone();
-    } catch (err) {
-      setError({ message: errorMessage(err), field: err instanceof ApiError ? (err.fields['reference'] ?? null) : null });
-      setBusy(false);
-    }
-  }
+    });
+  };
   return (
-    <form className="adm-card adm-side" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="adm-card adm-side" onSubmit={submit} noValidate>
       <h2>Record the transfer</h2>
       <p className="muted">
         Verdant admins only. Record the transfer of {formatPrice(s.net)} once it has left the bank; {opened.operator.name} then sees this statement as paid.
       </p>
-      <div className="adm-field">
-        <label className="adm-field__label" htmlFor="ptn-payout-ref">
-          Bank reference
-        </label>
-        <input id="ptn-payout-ref" value={reference} maxLength={100} disabled={busy} aria-invalid={error?.field ? true : undefined} aria-describedby={error?.field ? 'ptn-payout-ref-error' : undefined} onChange={(e) => setReference(e.target.value)} />
-        {error?.field && (
-          <span className="adm-field__error" id="ptn-payout-ref-error">
-            {error.field}
-          </span>
-        )}
-      </div>
-      {error && !error.field && (
-        <p className="adm-alert adm-alert--error" role="alert">
-          {error.message}
-        </p>
-      )}
+      <Field id="ptn-payout-ref" label="Bank reference" error={error} control={(aria) => <input id="ptn-payout-ref" value={reference} maxLength={100} disabled={busy} {...aria} onChange={(e) => setReference(e.target.value)} />} />
+      <FormProblem error={error} />
       <div className="adm-actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Saving…' : 'Record transfer'}
@@ -166,11 +144,7 @@ export function PayoutStatement({ opened, month }: { opened: Opened; month: stri
   const [currency] = useState(() => new URLSearchParams(location.search).get('currency'));
   const loaded = useApi(() => partnerPayoutStatement(slug, month, currency), `${slug}/${month}/${currency ?? ''}`);
   const csv = useFileDownload('Payout CSV', () => partnerPayoutCsv(slug, month, currency));
-  const [notice, setNotice] = useState<string | null>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+  const { setNotice, view: notice } = useNotice();
   const back = (
     <a className="adm-back" href={hrefIn(opened, '/partner/payouts')}>
       ← Payouts
@@ -207,11 +181,7 @@ export function PayoutStatement({ opened, month }: { opened: Opened; month: stri
           </button>
         </div>
       </header>
-      {notice && (
-        <div className="adm-alert adm-alert--ok" role="status" tabIndex={-1} ref={noticeRef}>
-          <p>{notice}</p>
-        </div>
-      )}
+      {notice}
       {csv.error && (
         <p className="adm-alert adm-alert--error" role="alert">
           The CSV could not be made: {csv.error}
@@ -286,7 +256,7 @@ export function PayoutStatement({ opened, month }: { opened: Opened; month: stri
             opened={opened}
             s={s}
             onDone={() => {
-              setNotice(`Recorded. ${opened.operator.name} now sees ${monthName(s.month)} as paid.`);
+              setNotice({ ok: true, text: `Recorded. ${opened.operator.name} now sees ${monthName(s.month)} as paid.` });
               loaded.reload();
             }}
           />

@@ -1,56 +1,35 @@
 // The operator's team (issue 15, item 6): who can use the back-office, who is invited, and, for
 // owners and Verdant admins, inviting a colleague by e-mail and removing members (with a second
 // tap to confirm). Staff see the team without the controls; the API refuses them as well.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api-client/client.ts';
 import { inviteToTeam, partnerTeam, removeTeamMember, withdrawTeamInvitation } from '../../api-client/partner.ts';
 import type { PartnerTeamResponse } from '../../contract/partner.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { ColumnHeads } from '../admin/AdminList.tsx';
-import type { Opened } from './parts.tsx';
+import { Field, FormProblem, useFormCall, useNotice, type Opened } from './parts.tsx';
 
 const ROLE_LABELS = { owner: 'Owner', staff: 'Staff' } as const;
 
 function InviteForm({ slug, onDone }: { slug: string; onDone: (team: PartnerTeamResponse, email: string) => void }) {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
-  async function submit(e: FormEvent) {
+  const { busy, error, run } = useFormCall('email');
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       const { data } = await inviteToTeam(slug, email);
       onDone(data, email.trim());
       setEmail('');
-    } catch (err) {
-      setError({ message: errorMessage(err), field: err instanceof ApiError ? (err.fields['email'] ?? null) : null });
-    }
-    setBusy(false);
-  }
+    });
+  };
   return (
-    <form className="adm-card adm-side" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="adm-card adm-side" onSubmit={submit} noValidate>
       <h2>Invite a colleague</h2>
       <p className="muted">They get an e-mail with a link to create their account and join as staff. Someone who already has a Verdant account joins at once.</p>
-      <div className="adm-field">
-        <label className="adm-field__label" htmlFor="ptn-invite-email">
-          Email
-        </label>
-        <input id="ptn-invite-email" type="email" autoComplete="off" value={email} maxLength={254} disabled={busy} aria-invalid={error?.field ? true : undefined} aria-describedby={error?.field ? 'ptn-invite-error' : undefined} onChange={(e) => setEmail(e.target.value)} />
-        {error?.field && (
-          <span className="adm-field__error" id="ptn-invite-error">
-            {error.field}
-          </span>
-        )}
-      </div>
-      {error && !error.field && (
-        <p className="adm-alert adm-alert--error" role="alert">
-          {error.message}
-        </p>
-      )}
+      <Field id="ptn-invite-email" label="Email" error={error} control={(aria) => <input id="ptn-invite-email" type="email" autoComplete="off" value={email} maxLength={254} disabled={busy} {...aria} onChange={(e) => setEmail(e.target.value)} />} />
+      <FormProblem error={error} />
       <div className="adm-actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Sending…' : 'Send invitation'}
@@ -97,11 +76,7 @@ function ConfirmButton({ label, confirm, onConfirm }: { label: string; confirm: 
 export default function Team({ opened }: { opened: Opened }) {
   const slug = opened.operator.slug;
   const loaded = useApi(() => partnerTeam(slug), slug);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+  const { setNotice, view: notice } = useNotice();
 
   if (loaded.state.status === 'loading') return <Loading label="Loading your team…" />;
   if (loaded.state.status === 'error') return <Problem text={loaded.state.error} onRetry={loaded.reload} />;
@@ -123,11 +98,7 @@ export default function Team({ opened }: { opened: Opened }) {
           <p className="ptn-sub">Everyone here can see and answer {opened.operator.name}’s bookings, availability and payouts. Owners also manage the team.</p>
         </div>
       </header>
-      {notice && (
-        <div className={`adm-alert ${notice.ok ? 'adm-alert--ok' : 'adm-alert--error'}`} role={notice.ok ? 'status' : 'alert'} tabIndex={-1} ref={noticeRef}>
-          <p>{notice.text}</p>
-        </div>
-      )}
+      {notice}
       <div className="adm-edit__grid">
         <div className="adm-edit__main">
           <div className="adm-card adm-list">
