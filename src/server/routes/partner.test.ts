@@ -9,6 +9,7 @@ import { operators, options, orderItems, orders, outbox } from '../db/schema.ts'
 import { QUEUES } from '../jobs/queue.ts';
 import { mailDeliveryHandler } from '../jobs/workers.ts';
 import { Mailer, mailOf, queueMail } from '../providers/mail.ts';
+import { bookingsCsv } from '../services/partner/bookings.ts';
 import { Agent } from '../testing/agent.ts';
 import { bookAs, expectStatus, openDeparture, pickOption, type Booked, type OptionPick } from '../testing/booking.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../testing/test-app.ts';
@@ -153,6 +154,16 @@ describe('the bookings inbox', () => {
     expect(await mailsTo('traveller@verdant.test', `Booking confirmed: `)).not.toHaveLength(0);
     // The operator call's rule: a confirmed booking cannot be confirmed again.
     expectStatus(await partner.post(`${base(opA.slug)}/${b.itemId}/confirm`, {}), 409);
+  });
+
+  it('refuses a CSV of more bookings than its limit rather than cutting it short', async () => {
+    await book(instantA, 1, 5);
+    const op = { ...opA, name: 'Ubin Paddle Co.', currency: 'SGD' };
+    const all = await bookingsCsv(t.db, op, { status: 'all' });
+    const count = parseCsv(all).length - 1;
+    expect(count).toBeGreaterThan(1);
+    await expect(bookingsCsv(t.db, op, { status: 'all' }, count - 1)).rejects.toMatchObject({ status: 422, message: expect.stringContaining('choose a shorter range of trip dates') });
+    expect(parseCsv(await bookingsCsv(t.db, op, { status: 'all' }, count))).toHaveLength(count + 1);
   });
 
   it('declines only with a reason, which reaches the traveller', async () => {

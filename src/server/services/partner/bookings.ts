@@ -157,9 +157,13 @@ export async function bookingOf(db: Db, operator: OpenOperator, itemId: string, 
 /** At most this many bookings in one CSV file (years of a busy operator). */
 export const CSV_LIMIT = 10_000;
 
-/** Every booking matching the filters as CSV: one record a booking, its guests in one cell. */
-export async function bookingsCsv(db: Db, operator: OpenOperator, f: PartnerBookingFilters): Promise<string> {
-  const rows = await select(db).where(where(operator.id, f)).orderBy(...ORDER).limit(CSV_LIMIT);
+/**
+ * Every booking matching the filters as CSV: one record a booking, its guests in one cell. More
+ * than CSV_LIMIT is refused rather than cut short, so a file never silently misses bookings.
+ */
+export async function bookingsCsv(db: Db, operator: OpenOperator, f: PartnerBookingFilters, limit = CSV_LIMIT): Promise<string> {
+  const rows = await select(db).where(where(operator.id, f)).orderBy(...ORDER).limit(limit + 1);
+  if (rows.length > limit) throw new HttpError(422, `More than ${limit.toLocaleString('en')} bookings match these filters: choose a shorter range of trip dates to download them in parts.`);
   const bookings = await toBookings(db, rows, new Date());
   const header = ['Booking', 'Status', 'Experience', 'Date', 'Time', 'End date', 'Room', 'Adults', 'Children', 'Local adults', 'Local children', 'Guests', 'Customer', 'Email', 'Phone', 'Total', 'Currency', 'Guest details', 'Special requests', 'Pickup', 'Date change requested', 'Placed at'];
   return toCsv([
