@@ -2,7 +2,7 @@
 // with seats sold and capacity, a capacity changed inline (a refusal — e.g. below the seats
 // already sold — is shown beside its field), and the booked departures as an iCal file. The
 // departures are the booking widget's own, so a change is live on the storefront at once.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../api-client/client.ts';
 import { partnerDepartures, partnerDeparturesIcs, partnerOptions, setPartnerCapacity } from '../../api-client/partner.ts';
 import type { PartnerDeparture, PartnerOption } from '../../contract/partner.ts';
@@ -36,7 +36,13 @@ type RowState = { busy: boolean; error: string | null; saved: boolean };
 function DepartureRow({ slug, option, dep, onSaved }: { slug: string; option: PartnerOption; dep: PartnerDeparture; onSaved: (d: PartnerDeparture) => void }) {
   const [value, setValue] = useState(String(dep.capacity));
   const [state, setState] = useState<RowState>({ busy: false, error: null, saved: false });
-  useEffect(() => setValue(String(dep.capacity)), [dep.capacity]);
+  // A new capacity from the server (a save, or the month read again) replaces what the field
+  // shows, adjusted while rendering rather than in an effect (no frame with the old figure).
+  const [shown, setShown] = useState(dep.capacity);
+  if (shown !== dep.capacity) {
+    setShown(dep.capacity);
+    setValue(String(dep.capacity));
+  }
   const id = `cap-${dep.date}-${dep.slot.replace(/[^\w-]/g, '')}`;
   const when = `${formatDate(dep.date)}${dep.startTime ? ` ${formatTime(dep.startTime)}` : dep.label ? ` ${dep.label}` : ''}`;
   const changed = value.trim() !== String(dep.capacity);

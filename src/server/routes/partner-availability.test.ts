@@ -6,13 +6,14 @@ import { DetailedTimeslotsResponse } from '../../contract/booking.ts';
 import { PartnerDepartureResponse, PartnerDeparturesResponse, PartnerOptionsResponse } from '../../contract/partner.ts';
 import { escapeText, foldLine, parseIcal } from '../../lib/ical.ts';
 import { addDays } from '../../lib/local-time.ts';
-import { availabilitySlots, operators, options } from '../db/schema.ts';
+import { availabilitySlots, options } from '../db/schema.ts';
 import { takeUnits, SoldOutError } from '../services/booking/availability.ts';
 import { loadBookableOption } from '../services/booking/catalog.ts';
 import { setDepartureCapacity } from '../services/partner/availability.ts';
-import { Agent } from '../testing/agent.ts';
+import type { Agent } from '../testing/agent.ts';
 import { testBackend } from '../testing/backend.ts';
 import { bookAs, expectStatus, pickOption, setSlot, slotTaken, type OptionPick } from '../testing/booking.ts';
+import { operatorOf, partnerCast } from '../testing/partner.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -30,23 +31,14 @@ const deps = (slug: string, optionId: number | string) => `${opBase(slug)}/optio
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [a] = await t.db.select({ id: operators.id, slug: operators.slug }).from(operators).where(eq(operators.slug, 'ubin-paddle-co'));
-  opA = a!;
+  ({ opA, partner, admin, traveller, guest } = await partnerCast(t, 90));
   const perPerson = [eq(options.priceUnit, 'per_person'), eq(options.priceCurrency, 'SGD'), eq(options.bookType, 'instant'), sql`jsonb_array_length(${options.startTimes}) > 0`];
   optA = await pickOption(t.db, [eq(options.operatorId, opA.id), eq(options.priceCurrency, 'SGD'), sql`jsonb_array_length(${options.startTimes}) > 0`]);
   // Instant, so a booking holds its seats at once.
   await t.db.update(options).set({ bookType: 'instant', maxQtyForPrice: 10 }).where(eq(options.id, optA.id));
   optA = { ...optA, bookType: 'instant' };
   optB = await pickOption(t.db, [ne(options.operatorId, opA.id), ...perPerson]);
-  const [b] = await t.db.select({ id: operators.id, slug: operators.slug }).from(operators).innerJoin(options, eq(options.operatorId, operators.id)).where(eq(options.id, optB.id));
-  opB = b!;
-  partner = new Agent(t, '198.51.100.90');
-  await partner.login('partner@verdant.test');
-  admin = new Agent(t, '198.51.100.91');
-  await admin.login('admin@verdant.test');
-  traveller = new Agent(t, '198.51.100.92');
-  await traveller.login('traveller@verdant.test');
-  guest = new Agent(t, '198.51.100.93');
+  opB = await operatorOf(t.db, optB.id);
 });
 afterAll(() => t.close());
 

@@ -5,9 +5,10 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartnerPayoutsResponse, PartnerPayoutStatementResponse } from '../../contract/partner.ts';
 import { parseCsv } from '../../lib/csv.ts';
-import { operatorPayouts, operators, options, orderItems, orders } from '../db/schema.ts';
+import { operatorPayouts, options, orderItems, orders } from '../db/schema.ts';
 import { payoutFigures } from '../services/partner/payouts.ts';
-import { Agent } from '../testing/agent.ts';
+import type { Agent } from '../testing/agent.ts';
+import { operatorOf, partnerCast } from '../testing/partner.ts';
 import { bookAs, expectStatus, pickOption, type Booked, type OptionPick } from '../testing/booking.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../testing/test-app.ts';
 
@@ -27,23 +28,14 @@ const PAST = '2025-03';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [a] = await t.db.select({ id: operators.id, slug: operators.slug }).from(operators).where(eq(operators.slug, 'ubin-paddle-co'));
-  opA = a!;
+  ({ opA, partner, admin, traveller, guest } = await partnerCast(t, 95));
   const perPerson = [eq(options.priceUnit, 'per_person'), eq(options.priceCurrency, 'SGD'), sql`jsonb_array_length(${options.startTimes}) > 0`];
   optA = await pickOption(t.db, [eq(options.operatorId, opA.id), ...perPerson]);
   // Instant and freely cancellable a week out, so a cancellation refunds in full.
   await t.db.update(options).set({ bookType: 'instant', cancelType: 'standard', maxQtyForPrice: 10 }).where(eq(options.id, optA.id));
   optA = { ...optA, bookType: 'instant' };
   optB = await pickOption(t.db, [ne(options.operatorId, opA.id), eq(options.bookType, 'instant'), ...perPerson]);
-  const [b] = await t.db.select({ id: operators.id, slug: operators.slug }).from(operators).innerJoin(options, eq(options.operatorId, operators.id)).where(eq(options.id, optB.id));
-  opB = b!;
-  partner = new Agent(t, '198.51.100.95');
-  await partner.login('partner@verdant.test');
-  admin = new Agent(t, '198.51.100.96');
-  await admin.login('admin@verdant.test');
-  traveller = new Agent(t, '198.51.100.97');
-  await traveller.login('traveller@verdant.test');
-  guest = new Agent(t, '198.51.100.98');
+  opB = await operatorOf(t.db, optB.id);
 });
 afterAll(() => t.close());
 

@@ -5,12 +5,13 @@ import { TripResponse } from '../../contract/trips.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { addDays } from '../../lib/local-time.ts';
 import pino from 'pino';
-import { operators, options, orderItems, orders, outbox } from '../db/schema.ts';
+import { options, orderItems, orders, outbox } from '../db/schema.ts';
 import { QUEUES } from '../jobs/queue.ts';
 import { mailDeliveryHandler } from '../jobs/workers.ts';
 import { Mailer, mailOf, queueMail } from '../providers/mail.ts';
 import { bookingsCsv } from '../services/partner/bookings.ts';
-import { Agent } from '../testing/agent.ts';
+import type { Agent } from '../testing/agent.ts';
+import { operatorOf, partnerCast } from '../testing/partner.ts';
 import { bookAs, expectStatus, openDeparture, pickOption, type Booked, type OptionPick } from '../testing/booking.ts';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../testing/test-app.ts';
 
@@ -32,8 +33,7 @@ beforeAll(async () => {
   // SMTP configured (never reached: the test runs the mail-delivery jobs itself), so e-mails to
   // operators are handed to the durable queue as in production.
   t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
-  const [a] = await t.db.select({ id: operators.id, slug: operators.slug, email: operators.contactEmail }).from(operators).where(eq(operators.slug, 'ubin-paddle-co'));
-  opA = a!;
+  ({ opA, partner, admin, traveller, guest } = await partnerCast(t, 80));
   const perPerson = [eq(options.priceUnit, 'per_person'), eq(options.priceCurrency, 'SGD'), sql`jsonb_array_length(${options.startTimes}) > 0`];
   instantA = await pickOption(t.db, [eq(options.operatorId, opA.id), ...perPerson]);
   rtbA = await pickOption(t.db, [eq(options.operatorId, opA.id), ne(options.id, instantA.id), eq(options.priceCurrency, 'SGD')]);
@@ -41,15 +41,7 @@ beforeAll(async () => {
   await t.db.update(options).set({ bookType: 'request_to_book' }).where(eq(options.id, rtbA.id));
   await t.db.update(options).set({ bookType: 'instant', cancelType: 'standard', rescheduleType: 'allow_reschedule_cancel', maxQtyForPrice: 10 }).where(eq(options.id, instantA.id));
   instantB = await pickOption(t.db, [ne(options.operatorId, opA.id), eq(options.bookType, 'instant'), ...perPerson]);
-  const [b] = await t.db.select({ id: operators.id, slug: operators.slug }).from(operators).innerJoin(options, eq(options.operatorId, operators.id)).where(eq(options.id, instantB.id));
-  opB = b!;
-  partner = new Agent(t, '198.51.100.80');
-  await partner.login('partner@verdant.test');
-  admin = new Agent(t, '198.51.100.81');
-  await admin.login('admin@verdant.test');
-  traveller = new Agent(t, '198.51.100.82');
-  await traveller.login('traveller@verdant.test');
-  guest = new Agent(t, '198.51.100.83');
+  opB = await operatorOf(t.db, instantB.id);
 });
 afterAll(() => t.close());
 
