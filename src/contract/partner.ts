@@ -183,6 +183,8 @@ export type PartnerDepartureResponse = z.infer<typeof PartnerDepartureResponse>;
 // refunded to the traveller, less Verdant's commission on the rest.
 
 export const PayoutMonth = z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM');
+/** Verdant transfers a month's statement on this day of the month after. */
+export const PAYOUT_DAY = 15;
 
 export const PayoutStatus = z.enum(['open', 'due', 'paid']);
 export type PayoutStatus = z.infer<typeof PayoutStatus>;
@@ -253,6 +255,9 @@ export type RecordPayoutBody = z.infer<typeof RecordPayoutBody>;
 //   DELETE /partner/operators/{slug}/team/invitations/{id}    → PartnerTeamResponse (withdrawn)
 //   DELETE /partner/operators/{slug}/team/members/{userId}    → PartnerTeamResponse; 409 for the last owner
 // Owners and Verdant admins manage the team; staff see it and get 403 on the rest.
+
+/** How long a team invitation's link works. */
+export const INVITATION_DAYS = 14;
 
 export const TeamRole = z.enum(['owner', 'staff']);
 export type TeamRole = z.infer<typeof TeamRole>;

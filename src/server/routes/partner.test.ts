@@ -150,7 +150,7 @@ describe('the bookings inbox', () => {
 
   it('refuses a CSV of more bookings than its limit rather than cutting it short', async () => {
     await book(instantA, 1, 5);
-    const op = { ...opA, name: 'Ubin Paddle Co.', currency: 'SGD' };
+    const op = { ...opA, name: 'Ubin Paddle Co.', currency: 'SGD', role: 'owner' as const, commissionBps: 2000 };
     const all = await bookingsCsv(t.db, op, { status: 'all' });
     const count = parseCsv(all).length - 1;
     expect(count).toBeGreaterThan(1);

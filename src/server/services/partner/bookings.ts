@@ -42,16 +42,17 @@ export async function partnerOperators(db: Db, user: CurrentUser): Promise<Partn
   return rows.map(({ id: _, ...o }) => o);
 }
 
-export type OpenOperator = { id: number; slug: string; name: string; currency: string; email: string };
+/** An operator the caller may open, with the caller's role in it and Verdant's commission on it. */
+export type OpenOperator = { id: number; slug: string; name: string; currency: string; email: string; role: PartnerOperator['role']; commissionBps: number };
 
 /** The operator `slug` if `user` is its member or an admin; 404 otherwise (never revealing it exists). */
 export async function openOperator(db: Db, user: CurrentUser, slug: string): Promise<OpenOperator> {
-  const [op] = await db.select(operatorColumns).from(operators).where(eq(operators.slug, slug));
+  const [op] = await db.select({ ...operatorColumns, commissionBps: operators.commissionBps }).from(operators).where(eq(operators.slug, slug));
   if (!op) throw operatorNotFound();
-  if (user.isAdmin) return op;
+  if (user.isAdmin) return { ...op, role: 'admin' };
   const [member] = await db.select({ role: partnerMemberships.role }).from(partnerMemberships).where(and(eq(partnerMemberships.userId, user.id), eq(partnerMemberships.operatorId, op.id)));
   if (!member) throw operatorNotFound();
-  return op;
+  return { ...op, role: member.role };
 }
 
 /** 404 unless order item `itemId` is a booking of `operator` (before any operator action runs on it). */

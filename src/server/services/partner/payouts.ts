@@ -5,13 +5,13 @@
 // Verdant's commission on the rest. Figures are computed per booking and summed, so a
 // statement's totals are always the sum of its lines. An admin records the transfer once the
 // month is over; the payout keeps the amount transferred then.
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { BookingStatus } from '../../../contract/booking.ts';
-import type { PartnerPayoutLine, PartnerPayoutStatementResponse, PartnerPayoutSummary, PartnerPayoutsResponse, PayoutStatus } from '../../../contract/partner.ts';
+import { PAYOUT_DAY, type PartnerPayoutLine, type PartnerPayoutStatementResponse, type PartnerPayoutSummary, type PartnerPayoutsResponse, type PayoutStatus } from '../../../contract/partner.ts';
 import { toCsv } from '../../../lib/csv.ts';
 import type { CurrentUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { checkoutPayments, operatorPayouts, operators, options, orderItems, orderRefunds, orders } from '../../db/schema.ts';
+import { checkoutPayments, operatorPayouts, options, orderItems, orderRefunds, orders } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { loadMoneyContext, unitOf, type MoneyContext } from '../booking/catalog.ts';
 import { wire } from '../booking/views.ts';
@@ -19,8 +19,6 @@ import type { OpenOperator } from './bookings.ts';
 
 /** Bookings that earn the operator money: accepted and paid (requests still waiting, unpaid and declined ones do not). */
 const PAYABLE: BookingStatus[] = ['confirmed', 'completed', 'cancelled', 'having_change_request', 'rescheduling', 'date_tbc'];
-/** Verdant transfers a month's statement on this day of the month after. */
-export const PAYOUT_DAY = 15;
 export const ADMINS_RECORD_PAYOUTS = 'Only the Verdant team records payouts';
 
 const nextMonth = (month: string) => {
@@ -42,11 +40,6 @@ export function payoutFigures(value: number, paid: number, refundedToTraveller: 
 
 const add = (a: Figures, b: Figures): Figures => ({ gross: a.gross + b.gross, refunded: a.refunded + b.refunded, commission: a.commission + b.commission, net: a.net + b.net });
 const ZERO: Figures = { gross: 0, refunded: 0, commission: 0, net: 0 };
-
-async function commissionBpsOf(db: Db, operator: OpenOperator): Promise<number> {
-  const [row] = await db.select({ bps: operators.commissionBps }).from(operators).where(eq(operators.id, operator.id));
-  return row?.bps ?? 0;
-}
 
 /** The operator's payable bookings (all, or of one month), each with what its traveller paid and got back. */
 function payableRows(db: Db, operatorId: number, month?: string) {
@@ -99,13 +92,13 @@ function summary(m: MoneyContext, month: string, currency: string, count: number
   };
 }
 
-const payoutsOf = (db: Db, operatorId: number) => db.select().from(operatorPayouts).where(eq(operatorPayouts.operatorId, operatorId)).orderBy(desc(operatorPayouts.month));
 const keyOf = (month: string, currency: string) => `${month} ${currency}`;
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Every statement of the operator, newest month first. */
 export async function payoutStatements(db: Db, operator: OpenOperator, now = new Date()): Promise<PartnerPayoutsResponse> {
-  const [bps, rows, payouts, m] = await Promise.all([commissionBpsOf(db, operator), payableRows(db, operator.id), payoutsOf(db, operator.id), loadMoneyContext(db)]);
+  const bps = operator.commissionBps;
+  const [rows, payouts, m] = await Promise.all([payableRows(db, operator.id), db.select().from(operatorPayouts).where(eq(operatorPayouts.operatorId, operator.id)), loadMoneyContext(db)]);
   const months = new Map<string, { month: string; currency: string; count: number; f: Figures }>();
   for (const r of rows) {
     const month = r.startDate.slice(0, 7);
@@ -128,7 +121,12 @@ export async function payoutStatement(db: Db, operator: OpenOperator, month: str
 }
 
 async function computeStatement(db: Db, operator: OpenOperator, month: string, currency: string, now: Date) {
-  const [bps, rows, payouts, m] = await Promise.all([commissionBpsOf(db, operator), payableRows(db, operator.id, month), payoutsOf(db, operator.id), loadMoneyContext(db)]);
+  const bps = operator.commissionBps;
+  const [rows, [payout], m] = await Promise.all([
+    payableRows(db, operator.id, month),
+    db.select().from(operatorPayouts).where(and(eq(operatorPayouts.operatorId, operator.id), eq(operatorPayouts.month, month), eq(operatorPayouts.currency, currency))),
+    loadMoneyContext(db),
+  ]);
   if (!m.units.has(currency)) throw new HttpError(404, 'No statement in that currency');
   const unit = unitOf(m, currency);
   const mine = rows.filter((r) => r.currency === currency);
@@ -149,7 +147,6 @@ async function computeStatement(db: Db, operator: OpenOperator, month: string, c
       net: wire(f.net, unit),
     };
   });
-  const payout = payouts.find((p) => p.month === month && p.currency === currency);
   const answer = { commissionPercent: bps / 100, statement: summary(m, month, currency, lines.length, total, payout, today(now)), lines };
   return { answer, net: total.net };
 }

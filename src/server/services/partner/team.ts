@@ -3,7 +3,7 @@
 // that already has an account, membership at once) and remove them; staff see who is in the team.
 // The last owner cannot be removed, so an operator is never left without one.
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { PartnerTeamResponse } from '../../../contract/partner.ts';
+import { INVITATION_DAYS, type PartnerTeamResponse } from '../../../contract/partner.ts';
 import type { CurrentUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { partnerMemberships, supplierInvitations, users } from '../../db/schema.ts';
@@ -14,23 +14,18 @@ import { byEmail } from '../users.ts';
 import type { OpenOperator } from './bookings.ts';
 
 export const OWNERS_ONLY = 'Only the operator’s owners manage its team';
-/** How long an invitation's link works. */
-export const INVITATION_DAYS = 14;
 
 type TeamDeps = MailDeps & { db: Db; config: MailDeps['config'] & { siteUrl: string } };
 
-async function viewerRole(db: Db, user: CurrentUser, operator: OpenOperator) {
-  const [m] = await db.select({ role: partnerMemberships.role }).from(partnerMemberships).where(and(eq(partnerMemberships.userId, user.id), eq(partnerMemberships.operatorId, operator.id)));
-  return m?.role ?? null;
-}
+/** Owners and Verdant admins manage the team (the caller's role comes with the opened operator). */
+const canManage = (operator: OpenOperator) => operator.role === 'owner' || operator.role === 'admin';
 
-async function assertManager(db: Db, user: CurrentUser, operator: OpenOperator) {
-  if (user.isAdmin) return;
-  if ((await viewerRole(db, user, operator)) !== 'owner') throw new HttpError(403, OWNERS_ONLY);
+function assertManager(operator: OpenOperator) {
+  if (!canManage(operator)) throw new HttpError(403, OWNERS_ONLY);
 }
 
 export async function teamOf(db: Db, user: CurrentUser, operator: OpenOperator, now = new Date()): Promise<PartnerTeamResponse> {
-  const [members, invitations, role] = await Promise.all([
+  const [members, invitations] = await Promise.all([
     db
       .select({ userId: users.id, name: users.name, email: users.email, role: partnerMemberships.role, since: partnerMemberships.createdAt })
       .from(partnerMemberships)
@@ -42,12 +37,11 @@ export async function teamOf(db: Db, user: CurrentUser, operator: OpenOperator, 
       .from(supplierInvitations)
       .where(and(eq(supplierInvitations.operatorId, operator.id), isNull(supplierInvitations.acceptedAt), gt(supplierInvitations.expiresAt, now)))
       .orderBy(asc(supplierInvitations.createdAt)),
-    viewerRole(db, user, operator),
   ]);
   return {
     members: members.map((m) => ({ ...m, since: m.since.toISOString(), isYou: m.userId === user.id })),
     invitations: invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString() })),
-    canManage: user.isAdmin || role === 'owner',
+    canManage: canManage(operator),
   };
 }
 
@@ -56,7 +50,7 @@ export async function teamOf(db: Db, user: CurrentUser, operator: OpenOperator, 
  * member at once; any other gets a sign-up link (a pending invitation is renewed and re-sent).
  */
 export async function inviteToTeam(d: TeamDeps, user: CurrentUser, operator: OpenOperator, email: string, now = new Date()): Promise<PartnerTeamResponse> {
-  await assertManager(d.db, user, operator);
+  assertManager(operator);
   const inviter = user.name || user.email;
   await d.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(byEmail(email)).limit(1);
@@ -82,7 +76,7 @@ export async function inviteToTeam(d: TeamDeps, user: CurrentUser, operator: Ope
       .where(and(eq(supplierInvitations.operatorId, operator.id), sql`lower(${supplierInvitations.email}) = lower(${email})`, isNull(supplierInvitations.acceptedAt)))
       .limit(1);
     const id = pending?.id ?? newToken(18);
-    if (pending) await tx.update(supplierInvitations).set({ expiresAt, invitedBy: user.id, role: 'staff' }).where(eq(supplierInvitations.id, id));
+    if (pending) await tx.update(supplierInvitations).set({ expiresAt, invitedBy: user.id }).where(eq(supplierInvitations.id, id));
     else await tx.insert(supplierInvitations).values({ id, email, operatorId: operator.id, role: 'staff', invitedBy: user.id, expiresAt });
     const link = `${d.config.siteUrl}/users/signup?code=${encodeURIComponent(id)}&redirect_path=${encodeURIComponent('/partner')}`;
     await queueMail(tx, d,
@@ -101,7 +95,7 @@ export async function inviteToTeam(d: TeamDeps, user: CurrentUser, operator: Ope
 }
 
 export async function withdrawInvitation(db: Db, user: CurrentUser, operator: OpenOperator, id: string): Promise<PartnerTeamResponse> {
-  await assertManager(db, user, operator);
+  assertManager(operator);
   const gone = await db
     .delete(supplierInvitations)
     .where(and(eq(supplierInvitations.id, id), eq(supplierInvitations.operatorId, operator.id), isNull(supplierInvitations.acceptedAt)))
@@ -112,7 +106,7 @@ export async function withdrawInvitation(db: Db, user: CurrentUser, operator: Op
 
 /** Removes a member; the last owner stays (checked under a lock on the operator's owners, so two removals at once cannot both pass). */
 export async function removeMember(db: Db, user: CurrentUser, operator: OpenOperator, userId: string): Promise<PartnerTeamResponse> {
-  await assertManager(db, user, operator);
+  assertManager(operator);
   await db.transaction(async (tx) => {
     const owners = await tx.select({ userId: partnerMemberships.userId }).from(partnerMemberships).where(and(eq(partnerMemberships.operatorId, operator.id), eq(partnerMemberships.role, 'owner'))).for('update');
     const [member] = await tx.select().from(partnerMemberships).where(and(eq(partnerMemberships.operatorId, operator.id), eq(partnerMemberships.userId, userId)));
