@@ -71,6 +71,13 @@ function LoginPage({ whatsapp }: { whatsapp: boolean }) {
   );
 }
 
+/** What sign-up says first: the invitation it completes (a colleague's or Verdant's), or why to join. */
+function signupLede(invitation: SupplierInvitationResponse | null): string {
+  if (!invitation) return 'Save wild places to your bucket lists, book in minutes and keep every trip in one place.';
+  if (invitation.role === 'staff') return `You were invited to join ${invitation.operator}’s team on Verdant. Create your account with the invited address.`;
+  return 'You were invited to list your experiences on Verdant. Create your partner account with the invited address.';
+}
+
 function SignupPage() {
   const query = new URLSearchParams(location.search);
   const code = query.get('code');
@@ -87,13 +94,7 @@ function SignupPage() {
   return (
     <Card
       title="Create an account"
-      lede={
-        invitation && invitation !== 'invalid' && invitation.role === 'staff'
-          ? `You were invited to join ${invitation.operator}’s team on Verdant. Create your account with the invited address.`
-          : invitation && invitation !== 'invalid'
-          ? 'You were invited to list your experiences on Verdant. Create your partner account with the invited address.'
-          : 'Save wild places to your bucket lists, book in minutes and keep every trip in one place.'
-      }
+      lede={signupLede(invitation === 'invalid' ? null : invitation)}
     >
       {invitation === 'invalid' && (
         <p className="auth-error" role="alert">

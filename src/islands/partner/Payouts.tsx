@@ -3,7 +3,7 @@
 // bookings and a CSV. An admin who opens the operator records the transfer of a month that is over.
 import { useState, type FormEvent } from 'react';
 import { partnerPayoutCsv, partnerPayouts, partnerPayoutStatement, recordPartnerPayout } from '../../api-client/partner.ts';
-import type { PartnerPayoutSummary } from '../../contract/partner.ts';
+import { PAYOUT_DAY, type PartnerPayoutStatementResponse, type PartnerPayoutSummary } from '../../contract/partner.ts';
 import { formatDate, formatMonth } from '../../lib/format-date.ts';
 import { PAYOUT_STATUS_LABELS } from '../../lib/partner-pages.ts';
 import { Loading, Problem } from '../account/parts.tsx';
@@ -58,7 +58,7 @@ function Terms({ percent }: { percent: number }) {
   return (
     <p className="ptn-sub">
       Verdant’s commission is {percent}% of what each booking is worth at your prices; our discounts and gift codes are ours to pay. Each month’s statement holds the trips that start in it and is
-      transferred on the 15th of the month after.
+      transferred on the {PAYOUT_DAY}th of the month after.
     </p>
   );
 }
@@ -112,14 +112,13 @@ export default function Payouts({ opened }: { opened: Opened }) {
 }
 
 /** An admin records the month's transfer with its bank reference. */
-function RecordPayout({ opened, s, onDone }: { opened: Opened; s: PartnerPayoutSummary; onDone: () => void }) {
+function RecordPayout({ opened, s, onDone }: { opened: Opened; s: PartnerPayoutSummary; onDone: (paid: PartnerPayoutStatementResponse) => void }) {
   const [reference, setReference] = useState('');
   const { busy, error, run } = useFormCall('reference');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      await recordPartnerPayout(opened.operator.slug, s.month, s.currency, reference);
-      onDone();
+      onDone((await recordPartnerPayout(opened.operator.slug, s.month, s.currency, reference)).data);
     });
   };
   return (
@@ -255,9 +254,9 @@ export function PayoutStatement({ opened, month }: { opened: Opened; month: stri
           <RecordPayout
             opened={opened}
             s={s}
-            onDone={() => {
+            onDone={(paid) => {
+              loaded.set(paid);
               setNotice({ ok: true, text: `Recorded. ${opened.operator.name} now sees ${monthName(s.month)} as paid.` });
-              loaded.reload();
             }}
           />
         )}

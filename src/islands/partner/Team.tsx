@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api-client/client.ts';
 import { inviteToTeam, partnerTeam, removeTeamMember, withdrawTeamInvitation } from '../../api-client/partner.ts';
-import type { PartnerTeamResponse } from '../../contract/partner.ts';
+import { INVITATION_DAYS, type PartnerTeamResponse } from '../../contract/partner.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
@@ -40,7 +40,7 @@ function InviteForm({ slug, onDone }: { slug: string; onDone: (team: PartnerTeam
 }
 
 /** A destructive button that asks once more before it acts. */
-function ConfirmButton({ label, confirm, onConfirm }: { label: string; confirm: string; onConfirm: () => Promise<void> }) {
+function ConfirmButton({ label, confirm, busyLabel, onConfirm }: { label: string; confirm: string; busyLabel: string; onConfirm: () => Promise<void> }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!asking) {
@@ -64,7 +64,7 @@ function ConfirmButton({ label, confirm, onConfirm }: { label: string; confirm: 
           });
         }}
       >
-        {busy ? 'Removing…' : confirm}
+        {busy ? busyLabel : confirm}
       </button>
       <button type="button" className="button button--ghost ptn-small" disabled={busy} onClick={() => setAsking(false)}>
         Cancel
@@ -119,7 +119,7 @@ export default function Team({ opened }: { opened: Opened }) {
                       <td className="ptn-col-since">{formatDate(m.since)}</td>
                       {team.canManage && (
                         <td className="ptn-col-act">
-                          {!m.isYou && <ConfirmButton label="Remove" confirm={`Remove ${m.name}`} onConfirm={() => act(() => removeTeamMember(slug, m.userId), `${m.name} is no longer in the team.`)} />}
+                          {!m.isYou && <ConfirmButton label="Remove" confirm={`Remove ${m.name}`} busyLabel="Removing…" onConfirm={() => act(() => removeTeamMember(slug, m.userId), `${m.name} is no longer in the team.`)} />}
                         </td>
                       )}
                     </tr>
@@ -140,7 +140,7 @@ export default function Team({ opened }: { opened: Opened }) {
                         {ROLE_LABELS[i.role]} · invited {formatDate(i.createdAt)} · the link works until {formatDate(i.expiresAt)}
                       </span>
                     </span>
-                    {team.canManage && <ConfirmButton label="Withdraw" confirm="Withdraw invitation" onConfirm={() => act(() => withdrawTeamInvitation(slug, i.id), `The invitation to ${i.email} is withdrawn: its link no longer works.`)} />}
+                    {team.canManage && <ConfirmButton label="Withdraw" confirm="Withdraw invitation" busyLabel="Withdrawing…" onConfirm={() => act(() => withdrawTeamInvitation(slug, i.id), `The invitation to ${i.email} is withdrawn: its link no longer works.`)} />}
                   </li>
                 ))}
               </ul>
@@ -153,7 +153,7 @@ export default function Team({ opened }: { opened: Opened }) {
             onDone={(next, email) => {
               loaded.set(next);
               const joined = next.members.some((m) => m.email.toLowerCase() === email.toLowerCase());
-              setNotice({ ok: true, text: joined ? `${email} already had a Verdant account and is now in the team. We e-mailed them.` : `Invitation sent to ${email}. The link works for 14 days.` });
+              setNotice({ ok: true, text: joined ? `${email} already had a Verdant account and is now in the team. We e-mailed them.` : `Invitation sent to ${email}. The link works for ${INVITATION_DAYS} days.` });
             }}
           />
         )}

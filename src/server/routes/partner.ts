@@ -29,7 +29,8 @@ const DepartureParam = OptionParam.extend({ date: IsoDate, slot: DepartureSlotKe
 const MonthParam = OperatorParam.extend({ month: PayoutMonth });
 const InvitationParam = OperatorParam.extend({ id: z.string().regex(/^[\w-]{1,64}$/, 'Invitation not found') });
 const MemberParam = OperatorParam.extend({ userId: z.string().regex(/^[\w-]{1,64}$/, 'Member not found') });
-const StatementParam = OperatorParam.extend({ month: z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])(?:\.csv)?$/, 'Use a month as YYYY-MM') });
+/** A month, or the same month's CSV file (`2026-10.csv`). */
+const StatementParam = OperatorParam.extend({ month: z.string().refine((name) => PayoutMonth.safeParse(name.replace(/\.csv$/, '')).success, 'Use a month as YYYY-MM') });
 
 export function partnerRoutes() {
   const r = new Hono<AppEnv>();
