@@ -15,6 +15,7 @@ import type {
   SiteSettings,
   SiteSettingsResponse,
 } from '../contract/admin.ts';
+import type { ListingChangeList, ListingChangeResponse, ListingChangeStatus } from '../contract/partner.ts';
 import { request } from './client.ts';
 
 /** The edit calls of one kind of record under `/admin/{path}/{id}` (the same for every kind). */
@@ -44,3 +45,10 @@ export const adminArticleReferences = () => request<AdminArticleReferences>('/ad
 export const publishRun = (id: string, signal?: AbortSignal) => request<PublishRunView>(`/admin/publish_runs/${encodeURIComponent(id)}`, signal ? { signal } : {});
 export const adminSiteSettings = () => request<SiteSettingsResponse>('/admin/site_settings');
 export const saveSiteSettings = (settings: SiteSettings) => request<SiteSettingsResponse>('/admin/site_settings', { method: 'PUT', body: settings });
+
+/** Operators' content changes by status (the oldest waiting first). */
+export const listingChanges = (status: ListingChangeStatus) => request<ListingChangeList>('/admin/listing_changes', { query: { status } });
+/** Puts the change live (ApiError 409 when it was decided or withdrawn meanwhile). */
+export const approveListingChange = (id: number) => request<ListingChangeResponse>(`/admin/listing_changes/${id}/approve`, { method: 'POST', body: {} });
+/** Declines it; the note is e-mailed to the operator. */
+export const declineListingChange = (id: number, note: string) => request<ListingChangeResponse>(`/admin/listing_changes/${id}/decline`, { method: 'POST', body: { note } });

@@ -1,6 +1,8 @@
 // The operators' back-office calls (src/contract/partner.ts). Members of an operator and admins;
 // others get ApiError 403, and another operator's records 404.
 import type {
+  ListingContent,
+  ListingPricesBody,
   PartnerAction,
   PartnerBookingFilters,
   PartnerBookingList,
@@ -9,6 +11,8 @@ import type {
   PartnerDepartureResponse,
   PartnerDeparturesQuery,
   PartnerDeparturesResponse,
+  PartnerListingResponse,
+  PartnerListingsResponse,
   PartnerOperatorsResponse,
   PartnerOptionsResponse,
   PartnerPayoutsResponse,
@@ -70,3 +74,14 @@ export const inviteToTeam = (slug: string, email: string) => request<PartnerTeam
 export const withdrawTeamInvitation = (slug: string, id: string) => request<PartnerTeamResponse>(`${teamPath(slug)}/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
 /** Removes a member; the last owner answers ApiError 409. */
 export const removeTeamMember = (slug: string, userId: string) => request<PartnerTeamResponse>(`${teamPath(slug)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+
+const listingPath = (slug: string, id?: number) => `${operatorPath(slug)}/listings${id === undefined ? '' : `/${id}`}`;
+
+/** The operator's experiences, with their "from" price and whether a change waits for review. */
+export const partnerListings = (slug: string) => request<PartnerListingsResponse>(listingPath(slug));
+export const partnerListing = (slug: string, id: number) => request<PartnerListingResponse>(listingPath(slug, id));
+/** New prices, live at once; a price the experience's basis needs but lacks answers ApiError 422 with the field. */
+export const setListingPrices = (slug: string, id: number, body: ListingPricesBody) => request<PartnerListingResponse>(`${listingPath(slug, id)}/prices`, { method: 'PUT', body });
+/** Sends a content change for Verdant's review (replacing one still waiting). */
+export const submitListingChange = (slug: string, id: number, content: ListingContent) => request<PartnerListingResponse>(`${listingPath(slug, id)}/changes`, { method: 'POST', body: { content } });
+export const withdrawListingChange = (slug: string, id: number) => request<PartnerListingResponse>(`${listingPath(slug, id)}/changes`, { method: 'DELETE' });

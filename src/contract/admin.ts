@@ -206,7 +206,7 @@ export type AdminExperienceList = z.infer<typeof AdminExperienceListSchema>;
 export const RevisionSchema = z.object({
   id: z.number().int(),
   version: z.number().int(),
-  action: z.enum(['save', 'publish', 'unpublish', 'schedule', 'schedule_failed', 'restore', 'refused']),
+  action: z.enum(['save', 'publish', 'unpublish', 'schedule', 'schedule_failed', 'restore', 'refused', 'operator_change']),
   changedFields: z.array(z.string()),
   /** Why a scheduled publish could not go live (schedule_failed). */
   note: z.string().nullable(),

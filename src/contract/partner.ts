@@ -16,8 +16,10 @@
 // e-mails; an action the booking's status does not allow answers 409. Availability, payouts and team:
 // their sections below.
 import { z } from 'zod';
+import { DraftPricesSchema, ExperienceDraftSchema } from './admin.ts';
 import { BookingStatus, CustomerField, CustomerInfoSchema } from './booking.ts';
 import { IsoDate, IsoDateTime, MoneySchema } from './common.ts';
+import { CancelType, OptionKind, PriceUnit, RescheduleType, RoomPrivacy, RoomType } from './options.ts';
 
 export const PartnerOperatorSchema = z.object({
   slug: z.string(),
@@ -274,3 +276,148 @@ export const TeamInviteBody = z.object({
   email: z.string({ error: 'Please enter email' }).trim().min(1, 'Please enter email').max(254, 'At most 254 characters').pipe(z.email('Email is invalid')),
 });
 export type TeamInviteBody = z.infer<typeof TeamInviteBody>;
+
+// ---- Listings (issue 15, item 2; ADR 0032) ----
+//   GET    /partner/operators/{slug}/listings                     → PartnerListingsResponse
+//   GET    /partner/operators/{slug}/listings/{optionId}          → PartnerListingResponse
+//   PUT    /partner/operators/{slug}/listings/{optionId}/prices   { prices, rooms } → PartnerListingResponse
+//          Live at once: the booking widget and the quote use the new prices on their next call, and
+//          the pages that show the price are republished.
+//   POST   /partner/operators/{slug}/listings/{optionId}/changes  { content } → 201 PartnerListingResponse
+//          A content change for Verdant to review; it replaces the operator's earlier change still
+//          waiting. 422 when it changes nothing.
+//   DELETE /partner/operators/{slug}/listings/{optionId}/changes  → PartnerListingResponse (withdrawn); 404 when none waits
+// The review, for Verdant admins (403 to everyone else):
+//   GET    /admin/listing_changes?status=                         → ListingChangeList
+//   POST   /admin/listing_changes/{id}/approve                    → ListingChangeResponse: live at once, the pages republished
+//   POST   /admin/listing_changes/{id}/decline { note }           → ListingChangeResponse; the note goes to the operator
+//          Both 409 once the change was decided or withdrawn.
+
+/** What an operator may change about an experience's content; Verdant reviews it before it goes live. */
+export const ListingContentSchema = ExperienceDraftSchema.pick({
+  name: true,
+  summary: true,
+  description: true,
+  durationMinutes: true,
+  durationDays: true,
+  durationNights: true,
+  minAge: true,
+  difficulty: true,
+  languages: true,
+  highlights: true,
+  inclusions: true,
+  exclusions: true,
+  itinerary: true,
+  locations: true,
+  faqs: true,
+}).extend({
+  cancelType: CancelType,
+  rescheduleType: RescheduleType,
+});
+export type ListingContent = z.infer<typeof ListingContentSchema>;
+export type ListingContentField = keyof ListingContent;
+
+/** The price of a room type, per night in minor units (stays). */
+export const ListingRoomPriceSchema = z.object({
+  id: z.number().int().positive(),
+  pricePerNight: z.number({ error: 'Enter an amount' }).int('Use whole minor units (cents)').min(1, 'A room needs a price').max(2_000_000_000, 'That price is too high for one amount'),
+});
+
+export const ListingPricesBody = z.object({
+  prices: DraftPricesSchema,
+  /** Every room type of a stay, with its new price (empty for other experiences). */
+  rooms: z.array(ListingRoomPriceSchema).max(50, 'At most 50 room types'),
+});
+export type ListingPricesBody = z.infer<typeof ListingPricesBody>;
+
+export const ListingChangeBody = z.object({ content: ListingContentSchema });
+export type ListingChangeBody = z.infer<typeof ListingChangeBody>;
+
+export const ListingChangeStatus = z.enum(['pending', 'approved', 'declined', 'withdrawn']);
+export type ListingChangeStatus = z.infer<typeof ListingChangeStatus>;
+
+/** One field of a change: what the page said when the operator wrote it, and what they propose. */
+export const ListingFieldChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type ListingFieldChange = z.infer<typeof ListingFieldChangeSchema>;
+
+export const ListingChangeSchema = z.object({
+  id: z.number().int(),
+  status: ListingChangeStatus,
+  /** The fields it changes, in the order of the form. */
+  changes: z.array(ListingFieldChangeSchema),
+  submittedBy: z.string(),
+  submittedAt: IsoDateTime,
+  decidedBy: z.string().nullable(),
+  decidedAt: IsoDateTime.nullable(),
+  /** Why it was declined (sent to the operator). */
+  note: z.string().nullable(),
+});
+export type ListingChange = z.infer<typeof ListingChangeSchema>;
+
+export const PartnerListingRowSchema = z.object({
+  id: z.number().int(),
+  slugCode: z.string(),
+  name: z.string(),
+  kind: OptionKind,
+  priceUnit: PriceUnit,
+  published: z.boolean(),
+  /** The lowest price a traveller sees ("from"), in the operator's currency; null when not priced. */
+  fromPrice: MoneySchema.nullable(),
+  /** The cover photo's address, if any. */
+  image: z.string().nullable(),
+  /** A content change waiting for Verdant's review. */
+  pendingSince: IsoDateTime.nullable(),
+});
+export type PartnerListingRow = z.infer<typeof PartnerListingRowSchema>;
+export const PartnerListingsResponse = z.object({ listings: z.array(PartnerListingRowSchema) });
+export type PartnerListingsResponse = z.infer<typeof PartnerListingsResponse>;
+
+export const PartnerListingSchema = z.object({
+  id: z.number().int(),
+  slugCode: z.string(),
+  name: z.string(),
+  kind: OptionKind,
+  priceUnit: PriceUnit,
+  /** Per group: 'add_on' (each extra guest pays) or 'min_pax' (a minimum number billed). */
+  groupPriceType: z.string().nullable(),
+  useChildPrices: z.boolean(),
+  hasLocalPrice: z.boolean(),
+  published: z.boolean(),
+  currency: z.string(),
+  /** Minor-unit digits of `currency` (prices are minor units). */
+  currencyExponent: z.number().int(),
+  prices: DraftPricesSchema,
+  rooms: z.array(z.object({ id: z.number().int(), name: z.string(), roomType: RoomType, privacy: RoomPrivacy, maxGuests: z.number().int(), quantity: z.number().int(), pricePerNight: z.number().int() })),
+  /** What the public page shows now. */
+  content: ListingContentSchema,
+  /** The operator's change waiting for review (its content is what they proposed), else null. */
+  pending: ListingChangeSchema.extend({ content: ListingContentSchema }).nullable(),
+  /** The newest decided change (approved or declined) and what it proposed, for the operator to see the answer (and start again from a declined one). */
+  lastDecision: ListingChangeSchema.extend({ content: ListingContentSchema }).nullable(),
+});
+export type PartnerListing = z.infer<typeof PartnerListingSchema>;
+export const PartnerListingResponse = z.object({ listing: PartnerListingSchema });
+export type PartnerListingResponse = z.infer<typeof PartnerListingResponse>;
+
+export const ListingChangeListQuery = z.object({ status: ListingChangeStatus.default('pending') });
+export type ListingChangeListQuery = z.infer<typeof ListingChangeListQuery>;
+
+/** A change as the reviewing admin sees it: whose, of what, and whether the page moved since. */
+export const AdminListingChangeSchema = ListingChangeSchema.extend({
+  operator: z.object({ slug: z.string(), name: z.string() }),
+  experience: z.object({ id: z.number().int(), slugCode: z.string(), name: z.string() }),
+  /** Fields whose live value changed since the operator wrote the change (approving overwrites them). */
+  changedSince: z.array(z.string()),
+  /** The publish started by approving it. */
+  publishRunId: z.string().nullable(),
+});
+export type AdminListingChange = z.infer<typeof AdminListingChangeSchema>;
+export const ListingChangeList = z.object({ changes: z.array(AdminListingChangeSchema), pending: z.number().int() });
+export type ListingChangeList = z.infer<typeof ListingChangeList>;
+export const ListingChangeResponse = z.object({ change: AdminListingChangeSchema });
+export type ListingChangeResponse = z.infer<typeof ListingChangeResponse>;
+
+export const DeclineListingChangeBody = z.object({
+  note: z.string({ error: 'Tell the operator why' }).trim().min(1, 'Tell the operator why').max(2000, 'At most 2000 characters'),
+});
+export type DeclineListingChangeBody = z.infer<typeof DeclineListingChangeBody>;

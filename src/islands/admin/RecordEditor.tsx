@@ -267,6 +267,7 @@ const ACTION_LABEL: Record<Revision['action'], string> = {
   schedule_failed: 'Scheduled publish failed',
   restore: 'Restored',
   refused: 'Refused save (conflict)',
+  operator_change: 'Operator’s change',
 };
 
 type ChromeProps = {

@@ -632,6 +632,33 @@ export const operatorPayouts = pgTable('operator_payouts', {
   paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
 }, (t) => [uniqueIndex('operator_payouts_month_uq').on(t.operatorId, t.month, t.currency)]);
 
+/**
+ * An operator's change to an experience's content, waiting for Verdant's review (ADR 0032):
+ * `base` is the content the page showed when they wrote it, `proposed` what they want; approving
+ * writes the fields that differ onto the live record. One pending change per experience.
+ */
+export const listingChanges = pgTable('listing_changes', {
+  id: serial('id').primaryKey(),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  operatorId: integer('operator_id').notNull().references(() => operators.id, { onDelete: 'cascade' }),
+  base: jsonb('base').notNull(),
+  proposed: jsonb('proposed').notNull(),
+  changedFields: jsonb('changed_fields').$type<string[]>().notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'declined', 'withdrawn'] }).notNull().default('pending'),
+  submittedBy: text('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+  submittedByName: text('submitted_by_name').notNull(),
+  submittedAt: ts('submitted_at').notNull().defaultNow(),
+  decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedByName: text('decided_by_name'),
+  decidedAt: ts('decided_at'),
+  note: text('note'),
+  publishRunId: text('publish_run_id'),
+}, (t) => [
+  uniqueIndex('listing_changes_pending_uq').on(t.optionId).where(sql`${t.status} = 'pending'`),
+  index('listing_changes_status_idx').on(t.status, t.submittedAt),
+  index('listing_changes_option_idx').on(t.optionId, t.id),
+]);
+
 // ── Engagement: newsletter, consent counts, contact and corporate inquiries ─
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   id: serial('id').primaryKey(),
@@ -1264,7 +1291,7 @@ export const contentRevisions = pgTable('content_revisions', {
   type: text('type').notNull(),
   key: text('key').notNull(),
   version: integer('version').notNull(),
-  action: text('action', { enum: ['save', 'publish', 'unpublish', 'schedule', 'schedule_failed', 'restore', 'refused'] }).notNull(),
+  action: text('action', { enum: ['save', 'publish', 'unpublish', 'schedule', 'schedule_failed', 'restore', 'refused', 'operator_change'] }).notNull(),
   data: jsonb('data').notNull(),
   /** Why, for what the editor did not do themselves (a scheduled publish that could not go live). */
   note: text('note'),

@@ -12,6 +12,7 @@ import {
   TestClockBody,
   VersionBody,
 } from '../../contract/admin.ts';
+import { DeclineListingChangeBody, ListingChangeListQuery } from '../../contract/partner.ts';
 import type { PublishChange } from '../../contract/publish.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, notFound, readBody, readParams, readQuery, reply } from '../http.ts';
@@ -20,6 +21,7 @@ import { ARTICLE_EDITOR, articleReferences, articleView, listArticles } from '..
 import * as editing from '../services/admin/editing.ts';
 import { listExperiences, references, saveSiteSettings, siteSettings } from '../services/admin/lists.ts';
 import { pipelinePublisher, type Publisher } from '../services/admin/publisher.ts';
+import { approveListingChange, declineListingChange, listingChangeView, listListingChanges } from '../services/partner/listings.ts';
 import type { EditDeps, EditKind, recordEditor } from '../services/admin/record-editing.ts';
 import { previewRecord } from './admin-preview.ts';
 import { loadBlogDetails } from './catalogue/blogs.ts';
@@ -129,6 +131,23 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
   r.get('/admin/articles', async (c) => reply(c, await listArticles(c.var.db, readQuery(c, AdminArticleListQuery))));
   r.get('/admin/article_references', async (c) => reply(c, await articleReferences(c.var.db)));
   recordRoutes({ path: 'articles', unknown: 'Unknown article', editor: ARTICLE_EDITOR, body: SaveArticleDraftBody, view: articleView, load: (L, ids) => loadBlogDetails(L, ids, { anyDate: true }) });
+
+  // Operators' content changes waiting for review (ADR 0032): services/partner/listings.ts.
+  const ChangeParam = idParam('Unknown change');
+  r.get('/admin/listing_changes', async (c) => reply(c, await listListingChanges(c.var.db, readQuery(c, ListingChangeListQuery))));
+
+  r.post('/admin/listing_changes/:id/approve', async (c) => {
+    const { id } = readParams(c, ChangeParam);
+    await approveListingChange({ ...deps(c), config: c.var.config }, currentUser(c), id);
+    return reply(c, { change: await listingChangeView(c.var.db, id) });
+  });
+
+  r.post('/admin/listing_changes/:id/decline', async (c) => {
+    const { id } = readParams(c, ChangeParam);
+    const { note } = await readBody(c, DeclineListingChangeBody);
+    await declineListingChange({ ...deps(c), config: c.var.config }, currentUser(c), id, note);
+    return reply(c, { change: await listingChangeView(c.var.db, id) });
+  });
 
   r.get('/admin/publish_runs/:id', async (c) => {
     const { id } = readParams(c, RunParam);

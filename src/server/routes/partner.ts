@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { DepartureSlotKey, PartnerBookingFilters, PartnerBookingListQuery, PartnerCapacityBody, PartnerDeparturesQuery, PayoutMonth, PayoutStatementQuery, RecordPayoutBody, TeamInviteBody } from '../../contract/partner.ts';
+import { DepartureSlotKey, ListingChangeBody, ListingPricesBody, PartnerBookingFilters, PartnerBookingListQuery, PartnerCapacityBody, PartnerDeparturesQuery, PayoutMonth, PayoutStatementQuery, RecordPayoutBody, TeamInviteBody } from '../../contract/partner.ts';
 import { IsoDate } from '../../contract/common.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
@@ -14,6 +14,8 @@ import { assertBookingOf, bookingOf, bookingsCsv, listBookings, mayUsePartner, o
 import { departuresIcs, departuresOf, optionOf, optionView, partnerOptions, setDepartureCapacity } from '../services/partner/availability.ts';
 import { payoutStatement, payoutStatementCsv, payoutStatements, recordPayout } from '../services/partner/payouts.ts';
 import { inviteToTeam, removeMember, teamOf, withdrawInvitation } from '../services/partner/team.ts';
+import { listingView, partnerListings, setListingPrices, submitListingChange, withdrawListingChange } from '../services/partner/listings.ts';
+import { pipelinePublisher } from '../services/admin/publisher.ts';
 import { OPERATOR_ACTIONS, tripDeps } from './operator-actions.ts';
 
 export const requirePartner: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -87,6 +89,40 @@ export function partnerRoutes() {
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${op.slug}-departures.ics"`);
     return c.body(await departuresIcs(c.var.db, op));
+  });
+
+  // Listings (issue 15, item 2): services/partner/listings.ts. Prices live at once; content reviewed.
+  r.get('/partner/operators/:slug/listings', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    return reply(c, { listings: await partnerListings(c.var.db, await operator(c, slug)) });
+  });
+
+  r.get('/partner/operators/:slug/listings/:optionId', async (c) => {
+    const { slug, optionId } = readParams(c, OptionParam);
+    return reply(c, { listing: await listingView(c.var.db, await operator(c, slug), optionId) });
+  });
+
+  r.put('/partner/operators/:slug/listings/:optionId/prices', async (c) => {
+    const { slug, optionId } = readParams(c, OptionParam);
+    const op = await operator(c, slug);
+    const body = await readBody(c, ListingPricesBody);
+    await setListingPrices({ db: c.var.db, jobs: c.var.jobs, publisher: pipelinePublisher(c.var.jobs) }, currentUser(c), op, optionId, body);
+    return reply(c, { listing: await listingView(c.var.db, op, optionId) });
+  });
+
+  r.post('/partner/operators/:slug/listings/:optionId/changes', async (c) => {
+    const { slug, optionId } = readParams(c, OptionParam);
+    const op = await operator(c, slug);
+    const { content } = await readBody(c, ListingChangeBody);
+    await submitListingChange(c.var.db, currentUser(c), op, optionId, content);
+    return reply(c, { listing: await listingView(c.var.db, op, optionId) }, 201);
+  });
+
+  r.delete('/partner/operators/:slug/listings/:optionId/changes', async (c) => {
+    const { slug, optionId } = readParams(c, OptionParam);
+    const op = await operator(c, slug);
+    await withdrawListingChange(c.var.db, currentUser(c), op, optionId);
+    return reply(c, { listing: await listingView(c.var.db, op, optionId) });
   });
 
   // Payouts (issue 15, item 5): services/partner/payouts.ts.

@@ -369,6 +369,53 @@ export function recordEditor<Doc, Base>(kind: EditKind<Doc, Base>) {
     }
   }
 
+  /**
+   * Puts a change made outside the editor live at once, inside the caller's transaction: an
+   * operator's new prices, or an operator's content change an admin approved (ADR 0032). `patch`
+   * is applied to the live document and to the draft, if there is one, so the draft's next publish
+   * does not undo it; the draft's version moves on, so an editor who has it open is told by the
+   * usual 409 (with who changed it) and keeps their work. `alsoApply` writes what the document
+   * does not hold (room prices, the cancellation policy). Returns the publish run (wake it after
+   * the commit) and the fields that changed on the live record.
+   */
+  async function patchLiveIn(
+    tx: Tx,
+    d: EditDeps,
+    id: number,
+    patch: (doc: Doc) => Doc,
+    by: Editor,
+    opts: { note: string; alsoApply?: (tx: Tx, base: Base) => Promise<void>; now?: Date },
+  ): Promise<{ run: { id: string; wake: () => void }; changed: string[] }> {
+    const now = opts.now ?? d.now?.() ?? new Date();
+    const current = await draftRow(tx, id, true);
+    const base = await mustRow(tx, id);
+    const liveDoc = await kind.liveDocument(tx, base);
+    const next = patch(liveDoc);
+    await kind.check(tx, base, next);
+    await kind.apply(tx, base, next, now);
+    await opts.alsoApply?.(tx, base);
+    const changed = kind.changedFields(liveDoc, next);
+    let version: number;
+    let data: Doc;
+    if (current) {
+      version = current.version + 1;
+      data = patch(parse(current.data));
+      // A draft that equalled live still does; one with unpublished changes keeps them.
+      const caughtUp = current.version === current.publishedVersion;
+      await tx
+        .update(contentDrafts)
+        .set({ data, version, publishedVersion: caughtUp ? version : current.publishedVersion, updatedBy: by.id, updatedAt: now })
+        .where(draftOf(id));
+    } else {
+      version = 1;
+      data = next;
+      await tx.insert(contentDrafts).values({ type, key: keyOf(id), data, version, publishedVersion: version, updatedBy: by.id, updatedAt: now, createdAt: now });
+    }
+    const run = await d.publisher.publishIn(tx, [{ type, key: kind.slugOf(next) }], by.id);
+    await addRevision(tx, id, { version, action: 'operator_change', data, changed, by, at: now, runId: run.id, note: opts.note });
+    return { run, changed };
+  }
+
   /** The record whose old address `slug` was, if it is live: its current slug (null otherwise). */
   async function redirectTarget(db: Db, slug: string): Promise<string | null> {
     const [r] = await db.select({ id: slugRedirects.targetId }).from(slugRedirects).where(and(eq(slugRedirects.type, type), eq(slugRedirects.fromSlug, slug))).limit(1);
@@ -378,7 +425,7 @@ export function recordEditor<Doc, Base>(kind: EditKind<Doc, Base>) {
     return live.published && live.slug !== slug ? live.slug : null;
   }
 
-  return { type, kind, mustRow, editState, saveDraft, restoreRevision, revisions, publishNow, unpublish, schedulePublish, cancelSchedule, runScheduledPublish, redirectTarget };
+  return { type, kind, mustRow, editState, saveDraft, restoreRevision, revisions, publishNow, unpublish, schedulePublish, cancelSchedule, runScheduledPublish, redirectTarget, patchLiveIn };
 }
 
 export type RecordEditor = ReturnType<typeof recordEditor<unknown, unknown>>;
