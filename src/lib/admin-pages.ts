@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { key: 'places', label: 'Countries & cities', built: false },
   { key: 'tags', label: 'Tags', built: false },
   { key: 'operators', label: 'Operators', built: false },
+  { key: 'listing-changes', label: 'Operator changes', built: true },
   { key: 'ambassadors', label: 'Ambassadors', built: true },
   { key: 'settings', label: 'Site settings', built: true },
 ] as const;

@@ -10,6 +10,9 @@ describe('partnerRoute', () => {
     ['/partner/payouts', { page: 'section', section: 'payouts' }],
     ['/partner/payouts/2026-12', { page: 'statement', month: '2026-12' }],
     ['/partner/payouts/2026-13', { page: 'unknown' }],
+    ['/partner/listings', { page: 'section', section: 'listings' }],
+    ['/partner/listings/42', { page: 'listing', id: 42 }],
+    ['/partner/listings/forty-two', { page: 'unknown' }],
     ['/partner/bookings/a/b', { page: 'unknown' }],
     ['/partner/nope', { page: 'unknown' }],
   ])('%s', (path, route) => {

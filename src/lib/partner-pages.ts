@@ -5,11 +5,11 @@ import type { PartnerAction, PartnerStatusFilter, PayoutStatus } from '../contra
 import { PartnerStatusFilter as StatusFilter } from '../contract/partner.ts';
 
 export const PARTNER_SECTIONS = [
-  { key: 'bookings', label: 'Bookings', built: true },
-  { key: 'listings', label: 'Listings', built: false },
-  { key: 'availability', label: 'Availability', built: true },
-  { key: 'payouts', label: 'Payouts', built: true },
-  { key: 'team', label: 'Team', built: true },
+  { key: 'bookings', label: 'Bookings' },
+  { key: 'listings', label: 'Listings' },
+  { key: 'availability', label: 'Availability' },
+  { key: 'payouts', label: 'Payouts' },
+  { key: 'team', label: 'Team' },
 ] as const;
 export type PartnerSectionKey = (typeof PARTNER_SECTIONS)[number]['key'];
 
@@ -17,6 +17,7 @@ export type PartnerRoute =
   | { page: 'bookings' }
   | { page: 'booking'; id: string }
   | { page: 'statement'; month: string }
+  | { page: 'listing'; id: number }
   | { page: 'section'; section: PartnerSectionKey }
   | { page: 'unknown' };
 
@@ -26,6 +27,8 @@ export function partnerRoute(pathname: string): PartnerRoute {
   if (rest === '' || rest === 'bookings') return { page: 'bookings' };
   const booking = /^bookings\/([\w-]{1,64})$/.exec(rest);
   if (booking) return { page: 'booking', id: booking[1]! };
+  const listing = /^listings\/(\d{1,9})$/.exec(rest);
+  if (listing) return { page: 'listing', id: Number(listing[1]) };
   const statement = /^payouts\/(\d{4}-(?:0[1-9]|1[0-2]))$/.exec(rest);
   if (statement) return { page: 'statement', month: statement[1]! };
   const section = PARTNER_SECTIONS.find((s) => s.key === rest);

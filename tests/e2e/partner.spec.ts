@@ -242,6 +242,83 @@ test.describe('partner back-office', () => {
     await colleagueContext.close();
   });
 
+  // Waits for the approved change's publish to go live (a filtered build, a minute or more).
+  test('a price edit changes the quote at once; a content edit goes through an admin’s approval to the public page', async ({ page, api, browser }) => {
+    test.setTimeout(600_000);
+    // An instant per-person experience no other journey books or renames (the others take the
+    // operator's request-to-book one and its first flexible one).
+    const { options } = camelizeKeys<{ options: { slugCode: string; name: string; bookType: string; priceUnit: string }[] }>(await api(`/options?per=100&supplier=${OPERATOR}`));
+    let x: { slugCode: string; name: string } | undefined;
+    for (const o of options) {
+      if (o.bookType !== 'instant' || o.priceUnit !== 'per_person') continue;
+      if ((await api<{ reschedule_type: string }>(`/options/${o.slugCode}`)).reschedule_type === 'no_reschedule_cancel') x = o;
+    }
+    if (!x) throw new Error(`${OPERATOR} has no instant experience without date changes in the demo catalogue`);
+    const quote = async () => (await api<{ subtotal: { amount: number } }>(`/options/${x.slugCode}/prices?quantity=2`)).subtotal.amount;
+    const before = await quote();
+
+    await loginAs(page, 'partner@verdant.test');
+    await page.goto('/partner');
+    await page.getByRole('button', { name: 'Accept all cookies' }).click();
+    await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Listings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Listings' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await shootBoth(page, 'listings');
+    await page.getByRole('link', { name: x.name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: x.name })).toBeVisible();
+
+    // Prices: live at once.
+    const prices = page.getByRole('form', { name: 'Prices' });
+    const adult = prices.getByRole('textbox', { name: 'Adult price', exact: true });
+    const newAdult = Number(await adult.inputValue()) + 7;
+    await adult.fill(String(newAdult));
+    await prices.getByRole('button', { name: 'Save prices' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'New prices are live' })).toBeVisible();
+    expect(await quote()).toBeCloseTo(before + 14, 2);
+
+    // Content: sent for review, not public until approved.
+    const newName = `${x.name} at dawn`;
+    const content = page.getByRole('form', { name: 'What the page says' });
+    await content.getByRole('group', { name: 'Basics' }).getByLabel('Name', { exact: true }).fill(newName);
+    const included = content.getByRole('textbox', { name: /^Included/ });
+    await included.fill(`${await included.inputValue()}\nDry bag for your phone`);
+    await content.getByRole('button', { name: 'Send for review' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Sent to Verdant for review' })).toBeVisible();
+    const review = page.locator('.ptn-review--pending');
+    await expect(review.getByRole('heading', { name: 'Waiting for Verdant’s review' })).toBeVisible();
+    await expect(review.locator('.adm-changes__after').first()).toHaveText(`After${newName}`);
+    await expectNoSeriousA11yViolations(page);
+    await shootBoth(page, 'listing');
+    expect((await api<{ name: string }>(`/options/${x.slugCode}`)).name).toBe(x.name);
+
+    // An admin approves it in the back-office, and the publish goes live.
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    await loginAs(admin, 'admin@verdant.test');
+    await admin.goto('/admin');
+    await admin.getByRole('button', { name: 'Accept all cookies' }).click();
+    await admin.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Operator changes' }).click();
+    const card = admin.getByRole('article', { name: x.name });
+    await expect(card).toContainText('Ubin Paddle Co');
+    await expect(card.locator('.adm-changes__row')).toHaveCount(2);
+    await expect(card).toContainText('Dry bag for your phone');
+    await expectNoSeriousA11yViolations(admin);
+    await shootBoth(admin, 'listing-review');
+    await card.getByRole('button', { name: 'Approve and publish' }).click();
+    await expect(card).toContainText('Approved by Ada Admin');
+    await expect(card.locator('[data-run-state]')).toHaveAttribute('data-run-state', 'live', { timeout: 540_000 });
+    await context.close();
+
+    await page.goto(`/experiences/${x.slugCode}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(newName);
+    await expect(page.getByRole('main').getByText('Dry bag for your phone')).toBeVisible();
+    // The operator heard, and the listing says so.
+    await expect.poll(async () => (await (await page.request.get('/dev/outbox')).text()).includes(`Your change to ${newName} is live`)).toBe(true);
+    await page.goto(`/partner/listings`);
+    await page.getByRole('link', { name: newName, exact: true }).click();
+    await expect(page.getByText('Your last change was approved')).toBeVisible();
+  });
+
   test('a traveller at /partner is refused, and by its API @mobile', async ({ page, axe }) => {
     await loginAs(page, 'traveller@verdant.test');
     await page.goto('/partner');

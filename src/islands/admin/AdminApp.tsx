@@ -7,6 +7,7 @@ import { ADMIN_SECTIONS, adminRoute, type AdminRoute, type AdminSectionKey } fro
 import { $sessionState, $user } from '../../stores/user.ts';
 import { Loading } from '../account/parts.tsx';
 import AmbassadorApplications from './AmbassadorApplications.tsx';
+import ListingChanges from './ListingChanges.tsx';
 import ArticleEditor from './ArticleEditor.tsx';
 import ArticleList from './ArticleList.tsx';
 import ExperienceEditor from './ExperienceEditor.tsx';
@@ -37,6 +38,7 @@ function NotBuilt({ label }: { label: string }) {
 const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
   experiences: 'Edit drafts, preview, publish or schedule',
   magazine: 'Articles: rich text, drafts, publish or schedule',
+  'listing-changes': 'Review what operators changed in their listings',
   ambassadors: 'Review applications',
   settings: 'Header and gift-guide navigation',
 };
@@ -76,6 +78,7 @@ function Page({ route }: { route: AdminRoute }) {
       if (route.section === 'experiences') return <ExperienceList />;
       if (route.section === 'magazine') return <ArticleList />;
       if (route.section === 'ambassadors') return <AmbassadorApplications />;
+      if (route.section === 'listing-changes') return <ListingChanges />;
       if (route.section === 'settings') return <SiteSettingsPage />;
       return <NotBuilt label={ADMIN_SECTIONS.find((s) => s.key === route.section)!.label} />;
     case 'unknown':

@@ -3,59 +3,31 @@
 // unpublish, revision history with restore, a stale save refused with the form kept).
 import { adminReferences, experienceCalls } from '../../api-client/admin.ts';
 import type { AdminExperience, AdminReferences, ExperienceDraft } from '../../contract/admin.ts';
-import { linesToList, minorToText, textToMinor } from '../../lib/admin-pages.ts';
+import { linesToList } from '../../lib/admin-pages.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
+import { FaqsFieldset, ItineraryFieldset, ListsFieldset, LocationsFieldset, PRICE_LABEL, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type PriceKey, type PriceText } from './ExperienceFields.tsx';
 import { EditorChrome, EditorGate, Field, markNaN, moveItem, NumberField, useRecordEditor } from './RecordEditor.tsx';
 
-type PriceKey = keyof ExperienceDraft['prices'];
-const MONEY_KEYS: PriceKey[] = ['adult', 'child', 'localAdult', 'localChild', 'group', 'additionalPax'];
-const COUNT_KEYS: PriceKey[] = ['groupIncludedPax', 'minPax'];
-const PRICE_LABEL: Record<PriceKey, string> = {
-  adult: 'Adult price',
-  child: 'Child price',
-  localAdult: 'Local adult price',
-  localChild: 'Local child price',
-  group: 'Group price',
-  groupIncludedPax: 'Guests in the group price',
-  additionalPax: 'Each additional guest',
-  minPax: 'Minimum guests billed',
-};
 const LIST_KEYS = ['highlights', 'inclusions', 'exclusions', 'languages', 'startTimes'] as const;
 type ListKey = (typeof LIST_KEYS)[number];
 
 type Form = {
   doc: ExperienceDraft;
-  prices: Record<PriceKey, string>;
+  prices: PriceText;
   lists: Record<ListKey, string>;
 };
 
 function toForm(x: AdminExperience): Form {
-  const p = x.draft.prices;
-  const prices = {} as Record<PriceKey, string>;
-  for (const k of MONEY_KEYS) prices[k] = minorToText(p[k], x.currencyExponent);
-  for (const k of COUNT_KEYS) prices[k] = p[k] === null ? '' : String(p[k]);
   const lists = {} as Record<ListKey, string>;
   for (const k of LIST_KEYS) lists[k] = x.draft[k].join('\n');
-  return { doc: x.draft, prices, lists };
+  return { doc: x.draft, prices: pricesToText(x.draft.prices, x.currencyExponent), lists };
 }
 
 /** The form as a document, or the fields the browser can already tell are wrong. */
 function fromForm(f: Form, exponent: number): { doc: ExperienceDraft } | { errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  const prices = { ...f.doc.prices };
-  for (const k of MONEY_KEYS) {
-    const v = textToMinor(f.prices[k], exponent);
-    if (Number.isNaN(v)) errors[`draft.prices.${k}`] = exponent ? `Enter an amount like 45 or 45.50` : 'Enter a whole amount like 4500';
-    else prices[k] = v;
-  }
-  for (const k of COUNT_KEYS) {
-    const t = f.prices[k].trim();
-    if (t === '') prices[k] = null;
-    else if (!/^\d+$/.test(t)) errors[`draft.prices.${k}`] = 'Enter a whole number';
-    else prices[k] = Number(t);
-  }
+  const { prices, errors } = textToPrices(f.prices, exponent, 'draft.prices.');
   markNaN({ ...f.doc, prices: {} }, 'draft', errors);
   if (Object.keys(errors).length) return { errors };
   const lists = Object.fromEntries(LIST_KEYS.map((k) => [k, linesToList(f.lists[k])])) as Record<ListKey, string[]>;
@@ -72,6 +44,7 @@ export default function ExperienceEditor({ id }: { id: number }) {
 
   const setDoc = (patch: Partial<ExperienceDraft>) => setForm((f) => (f ? { ...f, doc: { ...f.doc, ...patch } } : f));
   const err = (path: string) => errors[path];
+  const docErr = (path: string) => errors[`draft.${path}`];
 
   const d = form.doc;
   const citiesByCountry = new Map<string, AdminReferences['cities']>();
@@ -79,8 +52,6 @@ export default function ExperienceEditor({ id }: { id: number }) {
   const tagGroups = new Map<string, AdminReferences['tags']>();
   for (const t of refs?.tags ?? []) if (t.kind !== 'activity_type') tagGroups.set(t.kind, [...(tagGroups.get(t.kind) ?? []), t]);
   const activityTypes = (refs?.tags ?? []).filter((t) => t.kind === 'activity_type');
-  const shownPrices: PriceKey[] =
-    x.priceUnit === 'per_group' ? ['group', 'groupIncludedPax', 'additionalPax', 'minPax', 'adult'] : x.priceUnit === 'per_person' ? ['adult', 'child', 'localAdult', 'localChild'] : [];
 
   return (
     <EditorChrome
@@ -139,14 +110,7 @@ export default function ExperienceEditor({ id }: { id: number }) {
               In {x.currency}, {x.priceUnit.replace('_', ' ')}. Leave a price empty when it does not apply.
             </p>
             {x.priceUnit === 'per_room' && <p className="adm-note adm-field--wide">This stay is priced per room and night; room prices are edited with the rooms (not yet in the back-office).</p>}
-            {shownPrices.map((k) => (
-              <Field key={k} label={PRICE_LABEL[k]} error={err(`draft.prices.${k}`)}>
-                <span className="adm-money">
-                  {MONEY_KEYS.includes(k) && <span aria-hidden="true">{x.currency}</span>}
-                  <input inputMode={MONEY_KEYS.includes(k) ? 'decimal' : 'numeric'} value={form.prices[k]} onChange={(e) => setForm({ ...form, prices: { ...form.prices, [k]: e.target.value } })} />
-                </span>
-              </Field>
-            ))}
+            <PriceInputs keys={pricesOfUnit(x.priceUnit)} currency={x.currency} text={form.prices} onText={(prices) => setForm({ ...form, prices })} err={docErr} />
           </fieldset>
 
           <fieldset className="adm-card adm-fields">
@@ -171,92 +135,10 @@ export default function ExperienceEditor({ id }: { id: number }) {
             </Field>
           </fieldset>
 
-          <fieldset className="adm-card adm-fields">
-            <legend>Highlights, inclusions and exclusions</legend>
-            {(['highlights', 'inclusions', 'exclusions'] as const).map((k) => (
-              <Field key={k} label={k[0]!.toUpperCase() + k.slice(1)} hint="One per line" error={Object.entries(errors).find(([e]) => e.startsWith(`draft.${k}`))?.[1]} wide>
-                <textarea rows={4} value={form.lists[k]} onChange={(e) => setForm({ ...form, lists: { ...form.lists, [k]: e.target.value } })} />
-              </Field>
-            ))}
-          </fieldset>
-
-          <fieldset className="adm-card adm-fields">
-            <legend>Itinerary</legend>
-            {d.itinerary.map((s, i) => (
-              <div className="adm-repeat" key={i}>
-                <Field label="Time" error={err(`draft.itinerary.${i}.time`)}>
-                  <input value={s.time ?? ''} onChange={(e) => setDoc({ itinerary: d.itinerary.map((x2, j) => (j === i ? { ...x2, time: e.target.value || null } : x2)) })} />
-                </Field>
-                <Field label="Title" error={err(`draft.itinerary.${i}.title`)}>
-                  <input value={s.title} onChange={(e) => setDoc({ itinerary: d.itinerary.map((x2, j) => (j === i ? { ...x2, title: e.target.value } : x2)) })} />
-                </Field>
-                <Field label="What happens" error={err(`draft.itinerary.${i}.description`)} wide>
-                  <textarea rows={2} value={s.description} onChange={(e) => setDoc({ itinerary: d.itinerary.map((x2, j) => (j === i ? { ...x2, description: e.target.value } : x2)) })} />
-                </Field>
-                <button type="button" className="adm-remove" onClick={() => setDoc({ itinerary: d.itinerary.filter((_, j) => j !== i) })}>
-                  Remove step {i + 1}
-                </button>
-              </div>
-            ))}
-            <button type="button" className="button button--ghost adm-add" onClick={() => setDoc({ itinerary: [...d.itinerary, { time: null, title: '', description: '' }] })}>
-              Add a step
-            </button>
-          </fieldset>
-
-          <fieldset className="adm-card adm-fields">
-            <legend>Locations</legend>
-            {d.locations.map((l, i) => {
-              const upd = (patch: Partial<typeof l>) => setDoc({ locations: d.locations.map((x2, j) => (j === i ? { ...x2, ...patch } : x2)) });
-              return (
-                <div className="adm-repeat" key={i}>
-                  <Field label="Kind">
-                    <select value={l.kind} onChange={(e) => upd({ kind: e.target.value as typeof l.kind })}>
-                      <option value="meetup">Meeting point</option>
-                      <option value="pickup">Pickup</option>
-                      <option value="return">Drop-off</option>
-                    </select>
-                  </Field>
-                  <Field label="Name" error={err(`draft.locations.${i}.name`)}>
-                    <input value={l.name} onChange={(e) => upd({ name: e.target.value })} />
-                  </Field>
-                  <Field label="Address" error={err(`draft.locations.${i}.address`)} wide>
-                    <input value={l.address} onChange={(e) => upd({ address: e.target.value })} />
-                  </Field>
-                  <Field label="Note" error={err(`draft.locations.${i}.note`)} wide>
-                    <input value={l.note} onChange={(e) => upd({ note: e.target.value })} />
-                  </Field>
-                  <NumberField label="Latitude" decimal error={err(`draft.locations.${i}.latitude`)} value={l.latitude} onValue={(v) => upd({ latitude: v })} />
-                  <NumberField label="Longitude" decimal error={err(`draft.locations.${i}.longitude`)} value={l.longitude} onValue={(v) => upd({ longitude: v })} />
-                  <button type="button" className="adm-remove" onClick={() => setDoc({ locations: d.locations.filter((_, j) => j !== i) })}>
-                    Remove this place
-                  </button>
-                </div>
-              );
-            })}
-            <button type="button" className="button button--ghost adm-add" onClick={() => setDoc({ locations: [...d.locations, { kind: 'meetup', name: '', address: '', note: '', latitude: null, longitude: null }] })}>
-              Add a place
-            </button>
-          </fieldset>
-
-          <fieldset className="adm-card adm-fields">
-            <legend>Questions and answers</legend>
-            {d.faqs.map((f, i) => (
-              <div className="adm-repeat" key={i}>
-                <Field label="Question" error={err(`draft.faqs.${i}.question`)} wide>
-                  <input value={f.question} onChange={(e) => setDoc({ faqs: d.faqs.map((x2, j) => (j === i ? { ...x2, question: e.target.value } : x2)) })} />
-                </Field>
-                <Field label="Answer" error={err(`draft.faqs.${i}.answer`)} wide>
-                  <textarea rows={3} value={f.answer} onChange={(e) => setDoc({ faqs: d.faqs.map((x2, j) => (j === i ? { ...x2, answer: e.target.value } : x2)) })} />
-                </Field>
-                <button type="button" className="adm-remove" onClick={() => setDoc({ faqs: d.faqs.filter((_, j) => j !== i) })}>
-                  Remove question {i + 1}
-                </button>
-              </div>
-            ))}
-            <button type="button" className="button button--ghost adm-add" onClick={() => setDoc({ faqs: [...d.faqs, { question: '', answer: '' }] })}>
-              Add a question
-            </button>
-          </fieldset>
+          <ListsFieldset text={form.lists} onText={(k, v) => setForm({ ...form, lists: { ...form.lists, [k]: v } })} err={docErr} />
+          <ItineraryFieldset steps={d.itinerary} onChange={(itinerary) => setDoc({ itinerary })} err={docErr} />
+          <LocationsFieldset places={d.locations} onChange={(locations) => setDoc({ locations })} err={docErr} />
+          <FaqsFieldset faqs={d.faqs} onChange={(faqs) => setDoc({ faqs })} err={docErr} />
 
           <fieldset className="adm-card adm-fields">
             <legend>Tags</legend>

@@ -14,6 +14,7 @@ import { BackOfficeNav, EmptyPage, LoginRefusal, Refusal } from '../admin/parts.
 import Availability from './Availability.tsx';
 import BookingDetail from './BookingDetail.tsx';
 import Bookings from './Bookings.tsx';
+import Listings, { ListingEditor } from './Listings.tsx';
 import Payouts, { PayoutStatement } from './Payouts.tsx';
 import Team from './Team.tsx';
 import { hrefIn, type Opened } from './parts.tsx';
@@ -37,18 +38,6 @@ function OperatorPicker({ operators, current }: { operators: PartnerOperator[]; 
   );
 }
 
-function NotBuilt({ label, opened }: { label: string; opened: Opened }) {
-  return (
-    <EmptyPage
-      heading={label}
-      title={`${label} is not in the partner back-office yet`}
-      text="Until it is, write to partners@verdant.example and the Verdant team makes the change for you. Your bookings are here now."
-      href={hrefIn(opened, '/partner')}
-      action="Open bookings"
-    />
-  );
-}
-
 function Page({ route, opened }: { route: PartnerRoute; opened: Opened }) {
   switch (route.page) {
     case 'bookings':
@@ -57,11 +46,14 @@ function Page({ route, opened }: { route: PartnerRoute; opened: Opened }) {
       return <BookingDetail opened={opened} id={route.id} />;
     case 'statement':
       return <PayoutStatement opened={opened} month={route.month} />;
+    case 'listing':
+      return <ListingEditor opened={opened} id={route.id} />;
     case 'section':
       if (route.section === 'availability') return <Availability opened={opened} />;
       if (route.section === 'payouts') return <Payouts opened={opened} />;
       if (route.section === 'team') return <Team opened={opened} />;
-      return <NotBuilt opened={opened} label={PARTNER_SECTIONS.find((s) => s.key === route.section)!.label} />;
+      if (route.section === 'listings') return <Listings opened={opened} />;
+      return <Bookings opened={opened} />;
     case 'unknown':
       return <EmptyPage title="This page isn’t part of the partner back-office" href={hrefIn(opened, '/partner')} action="Bookings" />;
   }
@@ -74,7 +66,7 @@ export default function PartnerApp() {
   const allowed = session === 'ready' && !!user && (user.isPartner || user.isAdmin);
   const operators = useApi(() => (allowed ? partnerOperators() : Promise.resolve({ data: { operators: [] } })), allowed ? `operators:${user.id}` : 'none');
   useEffect(() => {
-    const label = route.page === 'booking' ? 'Booking' : route.page === 'statement' ? 'Payout statement' : route.page === 'section' ? PARTNER_SECTIONS.find((s) => s.key === route.section)!.label : 'Bookings';
+    const label = route.page === 'booking' ? 'Booking' : route.page === 'statement' ? 'Payout statement' : route.page === 'listing' ? 'Listing' : route.page === 'section' ? PARTNER_SECTIONS.find((s) => s.key === route.section)!.label : 'Bookings';
     document.title = `${label} | Verdant partner`;
   }, [route]);
 
@@ -113,10 +105,10 @@ export default function PartnerApp() {
     );
   }
   const opened: Opened = { operator: current, param: list.length > 1 ? current.slug : null };
-  const active = route.page === 'booking' || route.page === 'bookings' ? 'bookings' : route.page === 'statement' ? 'payouts' : route.page === 'section' ? route.section : null;
+  const active = route.page === 'booking' || route.page === 'bookings' ? 'bookings' : route.page === 'statement' ? 'payouts' : route.page === 'listing' ? 'listings' : route.page === 'section' ? route.section : null;
   return (
     <div className="adm">
-      <BackOfficeNav brand={current.name} brandHref={hrefIn(opened, '/partner')} active={active} items={PARTNER_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: hrefIn(opened, s.key === 'bookings' ? '/partner' : `/partner/${s.key}`), soon: !s.built }))}>
+      <BackOfficeNav brand={current.name} brandHref={hrefIn(opened, '/partner')} active={active} items={PARTNER_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: hrefIn(opened, s.key === 'bookings' ? '/partner' : `/partner/${s.key}`) }))}>
         {list.length > 1 && <OperatorPicker operators={list} current={current} />}
       </BackOfficeNav>
       <div className="adm-main">

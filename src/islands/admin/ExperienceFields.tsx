@@ -1,0 +1,257 @@
+// The parts of an experience's form that the editors' screen (/admin) and the operators' listing
+// screen (/partner) share: prices by pricing basis, the highlight/inclusion lists, itinerary,
+// meeting points and pickups, and questions. Each takes its values, a change handler and
+// `err(path)`, the error of a field by its path in the document (`itinerary.0.title`).
+import type { AdminExperience, ExperienceDraft } from '../../contract/admin.ts';
+import type { ListingFieldChange } from '../../contract/partner.ts';
+import { minorToText, textToMinor } from '../../lib/admin-pages.ts';
+import { describeCancellation, type CancellationPolicy } from '../../lib/format-cancellation.ts';
+import { Field, NumberField } from './RecordEditor.tsx';
+
+type PriceUnit = AdminExperience['priceUnit'];
+
+export type FieldError = (path: string) => string | undefined;
+
+export type PriceKey = keyof ExperienceDraft['prices'];
+export type Prices = ExperienceDraft['prices'];
+const MONEY_KEYS: PriceKey[] = ['adult', 'child', 'localAdult', 'localChild', 'group', 'additionalPax'];
+const COUNT_KEYS: PriceKey[] = ['groupIncludedPax', 'minPax'];
+export const PRICE_LABEL: Record<PriceKey, string> = {
+  adult: 'Adult price',
+  child: 'Child price',
+  localAdult: 'Local adult price',
+  localChild: 'Local child price',
+  group: 'Group price',
+  groupIncludedPax: 'Guests in the group price',
+  additionalPax: 'Each additional guest',
+  minPax: 'Minimum guests billed',
+};
+
+/** The price lines an experience of this basis has (stays are priced by room). */
+export const pricesOfUnit = (unit: PriceUnit): PriceKey[] =>
+  unit === 'per_group' ? ['group', 'groupIncludedPax', 'additionalPax', 'minPax', 'adult'] : unit === 'per_person' ? ['adult', 'child', 'localAdult', 'localChild'] : [];
+
+export type PriceText = Record<PriceKey, string>;
+
+export function pricesToText(p: Prices, exponent: number): PriceText {
+  const out = {} as PriceText;
+  for (const k of MONEY_KEYS) out[k] = minorToText(p[k], exponent);
+  for (const k of COUNT_KEYS) out[k] = p[k] === null ? '' : String(p[k]);
+  return out;
+}
+
+/** The typed prices as minor units, or the fields (`prefix` + key) the browser can already tell are wrong. */
+export function textToPrices(text: PriceText, exponent: number, prefix: string): { prices: Prices; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const prices = {} as Prices;
+  for (const k of MONEY_KEYS) {
+    const v = textToMinor(text[k], exponent);
+    if (Number.isNaN(v)) errors[`${prefix}${k}`] = exponent ? 'Enter an amount like 45 or 45.50' : 'Enter a whole amount like 4500';
+    else prices[k] = v;
+  }
+  for (const k of COUNT_KEYS) {
+    const t = text[k].trim();
+    if (t === '') prices[k] = null;
+    else if (!/^\d+$/.test(t)) errors[`${prefix}${k}`] = 'Enter a whole number';
+    else prices[k] = Number(t);
+  }
+  return { prices, errors };
+}
+
+export function PriceInputs({ keys, currency, text, onText, err }: { keys: PriceKey[]; currency: string; text: PriceText; onText: (t: PriceText) => void; err: FieldError }) {
+  return (
+    <>
+      {keys.map((k) => (
+        <Field key={k} label={PRICE_LABEL[k]} error={err(`prices.${k}`)}>
+          <span className="adm-money">
+            {MONEY_KEYS.includes(k) && <span aria-hidden="true">{currency}</span>}
+            <input inputMode={MONEY_KEYS.includes(k) ? 'decimal' : 'numeric'} value={text[k]} onChange={(e) => onText({ ...text, [k]: e.target.value })} />
+          </span>
+        </Field>
+      ))}
+    </>
+  );
+}
+
+const firstError = (err: FieldError, key: string, count: number) => {
+  for (let i = -1; i < count; i++) {
+    const e = err(i < 0 ? key : `${key}.${i}`);
+    if (e) return e;
+  }
+  return undefined;
+};
+
+export const LIST_KEYS = ['highlights', 'inclusions', 'exclusions'] as const;
+export type ListKey = (typeof LIST_KEYS)[number];
+const LIST_LABEL: Record<ListKey, string> = { highlights: 'Highlights', inclusions: 'Included', exclusions: 'Not included' };
+
+/** Highlights, inclusions and exclusions, one per line. */
+export function ListsFieldset({ text, onText, err }: { text: Record<ListKey, string>; onText: (k: ListKey, v: string) => void; err: FieldError }) {
+  return (
+    <fieldset className="adm-card adm-fields">
+      <legend>Highlights, inclusions and exclusions</legend>
+      {LIST_KEYS.map((k) => (
+        <Field key={k} label={LIST_LABEL[k]} hint="One per line" error={firstError(err, k, 40)} wide>
+          <textarea rows={4} value={text[k]} onChange={(e) => onText(k, e.target.value)} />
+        </Field>
+      ))}
+    </fieldset>
+  );
+}
+
+type Step = ExperienceDraft['itinerary'][number];
+
+export function ItineraryFieldset({ steps, onChange, err }: { steps: Step[]; onChange: (s: Step[]) => void; err: FieldError }) {
+  const upd = (i: number, patch: Partial<Step>) => onChange(steps.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+  return (
+    <fieldset className="adm-card adm-fields">
+      <legend>Itinerary</legend>
+      {steps.map((s, i) => (
+        <div className="adm-repeat" key={i}>
+          <Field label="Time" error={err(`itinerary.${i}.time`)}>
+            <input value={s.time ?? ''} onChange={(e) => upd(i, { time: e.target.value || null })} />
+          </Field>
+          <Field label="Title" error={err(`itinerary.${i}.title`)}>
+            <input value={s.title} onChange={(e) => upd(i, { title: e.target.value })} />
+          </Field>
+          <Field label="What happens" error={err(`itinerary.${i}.description`)} wide>
+            <textarea rows={2} value={s.description} onChange={(e) => upd(i, { description: e.target.value })} />
+          </Field>
+          <button type="button" className="adm-remove" onClick={() => onChange(steps.filter((_, j) => j !== i))}>
+            Remove step {i + 1}
+          </button>
+        </div>
+      ))}
+      <button type="button" className="button button--ghost adm-add" onClick={() => onChange([...steps, { time: null, title: '', description: '' }])}>
+        Add a step
+      </button>
+    </fieldset>
+  );
+}
+
+type Place = ExperienceDraft['locations'][number];
+
+/** Meeting points, pickups and drop-offs. */
+export function LocationsFieldset({ places, onChange, err }: { places: Place[]; onChange: (p: Place[]) => void; err: FieldError }) {
+  return (
+    <fieldset className="adm-card adm-fields">
+      <legend>Meeting points and pickups</legend>
+      {places.map((l, i) => {
+        const upd = (patch: Partial<Place>) => onChange(places.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+        return (
+          <div className="adm-repeat" key={i}>
+            <Field label="Kind">
+              <select value={l.kind} onChange={(e) => upd({ kind: e.target.value as Place['kind'] })}>
+                <option value="meetup">Meeting point</option>
+                <option value="pickup">Pickup</option>
+                <option value="return">Drop-off</option>
+              </select>
+            </Field>
+            <Field label="Name" error={err(`locations.${i}.name`)}>
+              <input value={l.name} onChange={(e) => upd({ name: e.target.value })} />
+            </Field>
+            <Field label="Address" error={err(`locations.${i}.address`)} wide>
+              <input value={l.address} onChange={(e) => upd({ address: e.target.value })} />
+            </Field>
+            <Field label="Note" error={err(`locations.${i}.note`)} wide>
+              <input value={l.note} onChange={(e) => upd({ note: e.target.value })} />
+            </Field>
+            <NumberField label="Latitude" decimal error={err(`locations.${i}.latitude`)} value={l.latitude} onValue={(v) => upd({ latitude: v })} />
+            <NumberField label="Longitude" decimal error={err(`locations.${i}.longitude`)} value={l.longitude} onValue={(v) => upd({ longitude: v })} />
+            <button type="button" className="adm-remove" onClick={() => onChange(places.filter((_, j) => j !== i))}>
+              Remove this place
+            </button>
+          </div>
+        );
+      })}
+      <button type="button" className="button button--ghost adm-add" onClick={() => onChange([...places, { kind: 'meetup', name: '', address: '', note: '', latitude: null, longitude: null }])}>
+        Add a place
+      </button>
+    </fieldset>
+  );
+}
+
+type Faq = ExperienceDraft['faqs'][number];
+
+export function FaqsFieldset({ faqs, onChange, err }: { faqs: Faq[]; onChange: (f: Faq[]) => void; err: FieldError }) {
+  const upd = (i: number, patch: Partial<Faq>) => onChange(faqs.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+  return (
+    <fieldset className="adm-card adm-fields">
+      <legend>Questions and answers</legend>
+      {faqs.map((f, i) => (
+        <div className="adm-repeat" key={i}>
+          <Field label="Question" error={err(`faqs.${i}.question`)} wide>
+            <input value={f.question} onChange={(e) => upd(i, { question: e.target.value })} />
+          </Field>
+          <Field label="Answer" error={err(`faqs.${i}.answer`)} wide>
+            <textarea rows={3} value={f.answer} onChange={(e) => upd(i, { answer: e.target.value })} />
+          </Field>
+          <button type="button" className="adm-remove" onClick={() => onChange(faqs.filter((_, j) => j !== i))}>
+            Remove question {i + 1}
+          </button>
+        </div>
+      ))}
+      <button type="button" className="button button--ghost adm-add" onClick={() => onChange([...faqs, { question: '', answer: '' }])}>
+        Add a question
+      </button>
+    </fieldset>
+  );
+}
+
+// ---- An operator's change (ADR 0032), as the operator and the reviewing admin see it ----
+
+const FIELD_NAMES: Record<string, string> = {
+  name: 'Name',
+  summary: 'Summary',
+  description: 'Description',
+  durationMinutes: 'Duration (minutes)',
+  durationDays: 'Days',
+  durationNights: 'Nights',
+  minAge: 'Minimum age',
+  difficulty: 'Difficulty',
+  languages: 'Languages',
+  highlights: 'Highlights',
+  inclusions: 'Included',
+  exclusions: 'Not included',
+  itinerary: 'Itinerary',
+  locations: 'Meeting points and pickups',
+  faqs: 'Questions and answers',
+  cancelType: 'Cancellation policy',
+  rescheduleType: 'Date changes',
+};
+export const listingFieldName = (f: string) => FIELD_NAMES[f] ?? f;
+
+const RESCHEDULE_WORDS: Record<string, string> = { allow_reschedule_cancel: 'Date changes allowed', no_reschedule_cancel: 'No date changes' };
+
+/** A field's value as text: lists one item a line, places and steps by their parts. */
+function show(field: string, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (field === 'cancelType' && typeof v === 'string') return describeCancellation(v as CancellationPolicy).headline;
+  if (field === 'rescheduleType' && typeof v === 'string') return RESCHEDULE_WORDS[v] ?? v;
+  if (Array.isArray(v)) {
+    if (!v.length) return '—';
+    return v.map((item) => (typeof item === 'object' && item ? Object.values(item as Record<string, unknown>).filter((x) => x !== null && x !== '').join(' · ') : String(item))).join('\n');
+  }
+  return String(v);
+}
+
+/** What a change changes, field by field: what the page said and what the operator proposes. */
+export function ChangeSummary({ changes }: { changes: ListingFieldChange[] }) {
+  return (
+    <dl className="adm-changes">
+      {changes.map((c) => (
+        <div key={c.field} className="adm-changes__row">
+          <dt>{listingFieldName(c.field)}</dt>
+          <dd className="adm-changes__before">
+            <span className="adm-changes__label">Before</span>
+            {show(c.field, c.before)}
+          </dd>
+          <dd className="adm-changes__after">
+            <span className="adm-changes__label">After</span>
+            {show(c.field, c.after)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
