@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
 import { DEV_PASSWORD, freshEmail, lastOutboxMessage, loginAs, passCaptcha } from './accounts.ts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { chooseInWidget } from './booking.ts';
 import { auth, departures, flexibleExperience, getJson, postJson, travellerWithTrip, type Api } from './trips.ts';
 
 const OPERATOR = 'ubin-paddle-co';
@@ -240,6 +241,94 @@ test.describe('partner back-office', () => {
     await expect(colleague.getByRole('heading', { name: 'The partner back-office is for operators' })).toBeVisible();
     await ownerContext.close();
     await colleagueContext.close();
+  });
+
+  test('an operator sets a seasonal price (the widget quotes it), closes a date (the widget shows it sold out) and changes when it runs', async ({ api, browser }) => {
+    // An instant SGD experience of the operator that the other journeys don't book.
+    const busy = [(await flexibleExperience(api, 0, OPERATOR)).slugCode, (await requestToBook(api)).slugCode];
+    const { options } = camelizeKeys<{ options: { slugCode: string; name: string; bookType: string; priceUnit: string; kind: string; fromPrice?: { currency: string } }[] }>(await api(`/options?per=100&supplier=${OPERATOR}`));
+    const option = options.filter((o) => o.bookType === 'instant' && o.priceUnit === 'per_person' && o.kind !== 'adventure' && o.fromPrice?.currency === 'SGD' && !busy.includes(o.slugCode)).at(-1);
+    expect(option, `${OPERATOR} has a second instant experience`).toBeDefined();
+    const { slugCode, name } = option!;
+
+    const context = await browser.newContext();
+    const partner = await context.newPage();
+    await loginAs(partner, 'partner@verdant.test');
+    const mine = await getJson<{ options: { id: number; slugCode: string }[] }>(partner.request, `/partner/operators/${OPERATOR}/options`);
+    const optionId = mine.options.find((o) => o.slugCode === slugCode)!.id;
+    const base = `/api/v1/partner/operators/${OPERATOR}/options/${optionId}`;
+    const { rule: before } = await getJson<{ rule: { weekdays: number[]; closedMonths: number[]; leadDays: number; slotCapacity: number } }>(partner.request, `/partner/operators/${OPERATOR}/options/${optionId}/rule`);
+    const { priceFields } = await getJson<{ priceFields: { key: string; label: string; standard: { amount: number } }[] }>(partner.request, `/partner/operators/${OPERATOR}/options/${optionId}/seasons`);
+    const adult = priceFields.find((f) => f.key === 'adult')!;
+    const peak = Math.round(adult.standard.amount) + 17;
+    const today = new Date().toISOString().slice(0, 10);
+    const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+    try {
+      await partner.goto('/partner/availability');
+      await partner.getByRole('button', { name: 'Accept all cookies' }).click();
+      await partner.getByRole('combobox', { name: 'Experience', exact: true }).selectOption({ label: name });
+      const seasons = partner.getByRole('region', { name: 'Seasonal prices' });
+      await expect(seasons.getByText('No seasons yet')).toBeVisible();
+
+      // A season over the next three months, with a clear message for a missing price first.
+      await seasons.getByLabel('Name').fill('Peak season');
+      await seasons.getByLabel('First date').fill(today);
+      await seasons.getByLabel('Last date (included)').fill(inDays(90));
+      await seasons.getByRole('button', { name: 'Add season' }).click();
+      await expect(seasons.getByText(`Enter the ${adult.label.toLowerCase()} price`)).toBeVisible();
+      for (const f of priceFields) await seasons.getByLabel(f.label, { exact: true }).fill(String(f.key === 'adult' ? peak : f.standard.amount));
+      await seasons.getByRole('button', { name: 'Add season' }).click();
+      await expect(seasons.getByRole('status')).toContainText('Added “Peak season”');
+      await expect(seasons.locator('tr[data-season="Peak season"]')).toContainText(`SGD ${peak}`);
+
+      // The booking widget quotes the season's price at once: two adults at the peak price.
+      const traveller = await browser.newPage();
+      await traveller.addInitScript(() => localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true })));
+      await chooseInWidget(traveller, slugCode, { adults: 2 });
+      await expect(traveller.locator('#availability').getByTestId('widget-total')).toContainText(`S$${(2 * peak).toLocaleString('en-GB')}`);
+
+      // Close one date with nothing sold on it; the widget then shows it sold out.
+      const month = await getJson<{ departures: { date: string; sold: number; editable: boolean }[] }>(partner.request, `/partner/operators/${OPERATOR}/options/${optionId}/departures?from=${inDays(8)}&to=${inDays(30)}`);
+      const dates0 = [...new Set(month.departures.map((d) => d.date))];
+      const closing = dates0.find((date) => month.departures.filter((d) => d.date === date).every((d) => d.sold === 0 && d.editable));
+      expect(closing, 'a date with nothing sold').toBeDefined();
+      const block = partner.getByRole('form', { name: 'Close dates' });
+      await block.getByLabel('From').fill(closing!);
+      await block.getByRole('button', { name: 'Close these dates' }).click();
+      await expect(block.getByRole('status')).toContainText(/^Closed \d{2} \w{3} \d{4}: \d+ departures? no longer on sale\.$/);
+      await traveller.reload();
+      const panel = traveller.locator('#availability');
+      await panel.getByRole('button', { name: 'Check availability' }).click();
+      const day = panel.locator(`.cal__day[data-date="${closing}"]`);
+      for (let i = 0; i < 3 && !(await day.count()); i++) await panel.getByRole('button', { name: 'Next month' }).click();
+      await expect(day).toHaveAttribute('data-status', 'sold_out');
+      await expect(day).toHaveAttribute('aria-label', /, sold out$/);
+
+      // When it runs: not on Wednesdays, bookable until four days before.
+      const rule = partner.getByRole('form', { name: 'When it runs' });
+      const wednesday = rule.getByRole('checkbox', { name: 'Wednesday' });
+      if (!(await wednesday.isChecked())) await wednesday.check();
+      await wednesday.uncheck();
+      await rule.getByLabel('Booking cut-off (days before)').fill('4');
+      await rule.getByRole('button', { name: 'Save when it runs' }).click();
+      await expect(rule.getByRole('status')).toContainText('Saved: travellers can now book from');
+      await expectNoSeriousA11yViolations(partner);
+      await shootBoth(partner, 'availability-settings');
+      const dates = await getJson<{ firstDate: string; dates: { date: string }[] }>(traveller.request, `/available-dates?option_id=${slugCode}`);
+      expect(dates.firstDate >= inDays(4)).toBe(true);
+      expect(dates.dates.length).toBeGreaterThan(0);
+      expect(dates.dates.filter((d) => new Date(`${d.date}T00:00:00Z`).getUTCDay() === 3)).toEqual([]);
+      await traveller.close();
+    } finally {
+      // Leave the experience as it was for the other journeys (and a retry).
+      const call = (method: string, path: string, data?: unknown) => partner.request.fetch(`${base}${path}`, { method, headers: auth, ...(data ? { data } : {}) });
+      expect((await call('PUT', '/rule', { weekdays: before.weekdays, closed_months: before.closedMonths, lead_days: before.leadDays, slot_capacity: before.slotCapacity })).status()).toBe(200);
+      expect((await call('POST', '/dates/reopen', { from: inDays(8), to: inDays(30) })).status()).toBe(200);
+      const left = await getJson<{ seasons: { id: number }[] }>(partner.request, `/partner/operators/${OPERATOR}/options/${optionId}/seasons`);
+      for (const s of left.seasons) expect((await call('DELETE', `/seasons/${s.id}`)).status()).toBe(200);
+      await context.close();
+    }
   });
 
   test('a traveller at /partner is refused, and by its API @mobile', async ({ page, axe }) => {
