@@ -284,7 +284,11 @@ test.describe('partner back-office', () => {
 
       // The booking widget quotes the season's price at once: two adults at the peak price.
       const traveller = await browser.newPage();
-      await traveller.addInitScript(() => localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true })));
+      // Consent answered, and prices in the experience's own currency (a new visitor sees US$).
+      await traveller.addInitScript(() => {
+        localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true }));
+        document.cookie = 'currency=SGD; path=/';
+      });
       await chooseInWidget(traveller, slugCode, { adults: 2 });
       await expect(traveller.locator('#availability').getByTestId('widget-total')).toContainText(`S$${(2 * peak).toLocaleString('en-GB')}`);
 

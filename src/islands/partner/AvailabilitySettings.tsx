@@ -58,11 +58,9 @@ function Chips({ id, legend, hint, items, picked, onToggle, error }: { id: strin
         {items.map((it) => (
           <label className="adm-chip" key={it.value}>
             <input type="checkbox" checked={picked.includes(it.value)} onChange={() => onToggle(it.value)} />
-            {/* Three letters on screen, the whole name read out ("Mon" + "day"). */}
-            <span>
-              {it.name.slice(0, 3)}
-              <span className="visually-hidden">{it.name.slice(3)}</span>
-            </span>
+            {/* Three letters on screen (the pill right after the box), the whole name read out. */}
+            <span aria-hidden="true">{it.name.slice(0, 3)}</span>
+            <span className="visually-hidden">{it.name}</span>
           </label>
         ))}
       </div>
@@ -243,7 +241,7 @@ function SeasonForm({ slug, option, view, editing, onDone, onCancel }: { slug: s
     <form className="ptn-season-form" onSubmit={submit} noValidate aria-labelledby="ptn-season-form-title" aria-busy={call.busy || undefined}>
       <h3 id="ptn-season-form-title">{editing ? `Edit “${editing.name}”` : 'Add a season'}</h3>
       <div className="ptn-av-fields ptn-av-fields--three">
-        <Field id="ptn-season-name" label="Name" hint="Travellers see it on a stay’s bill." error={call.fieldError('name')} control={(aria) => <input id="ptn-season-name" type="text" maxLength={60} value={draft.name} disabled={call.busy} {...aria} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} />} />
+        <Field id="ptn-season-name" label="Name" error={call.fieldError('name')} control={(aria) => <input id="ptn-season-name" type="text" maxLength={60} value={draft.name} disabled={call.busy} {...aria} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} />} />
         <Field id="ptn-season-start" label="First date" error={call.fieldError('startDate')} control={(aria) => <input id="ptn-season-start" type="date" value={draft.startDate} disabled={call.busy} {...aria} onChange={(e) => setDraft((d) => ({ ...d, startDate: e.target.value }))} />} />
         <Field id="ptn-season-end" label="Last date (included)" error={call.fieldError('endDate')} control={(aria) => <input id="ptn-season-end" type="date" min={draft.startDate || undefined} value={draft.endDate} disabled={call.busy} {...aria} onChange={(e) => setDraft((d) => ({ ...d, endDate: e.target.value }))} />} />
       </div>
@@ -321,7 +319,7 @@ function Seasons({ slug, option }: { slug: string; option: PartnerOption }) {
   return (
     <section className="adm-card ptn-av-card ptn-av-card--wide" aria-labelledby="ptn-seasons-title">
       <h2 id="ptn-seasons-title">Seasonal prices</h2>
-      <p className="muted">Charge more at peak times or less in the quiet months. A trip is priced by the season of its date; a stay prices each night by its own season. Outside every season, the usual prices apply. Seasons can’t overlap.</p>
+      <p className="muted">Charge more at peak times or less in the quiet months. A trip is priced by the season of its date; a stay prices each night by its own season. Outside every season, the usual prices apply. Seasons can’t overlap, and a stay’s bill names the season of its nights.</p>
       {notice}
       {view.priceFields.length === 0 ? (
         <p className="adm-alert">This experience has no prices to vary yet.</p>
