@@ -383,15 +383,18 @@ describe.runIf(testBackend.kind === 'postgres')('closing dates racing with booki
       const to = addDays(from, 3);
       const target = addDays(from, 1 + (round % 3));
       await setSlot(t.db, o.id, target, slot, 12, 0);
-      const bookings = Array.from({ length: 6 }, () =>
-        t.db.transaction((tx) => takeUnits(tx, o, { startDate: target, endDate: target, slotKey: slot }, 1)).then(
+      // Many bookings at once, or one a moment after the close started, so either side can win.
+      const late = round % 2 === 1;
+      const bookings = Array.from({ length: late ? 1 : 6 }, async () => {
+        if (late) await new Promise((r) => setTimeout(r, round));
+        return t.db.transaction((tx) => takeUnits(tx, o, { startDate: target, endDate: target, slotKey: slot }, 1)).then(
           () => 'booked' as const,
           (e: unknown) => {
             if (e instanceof SoldOutError) return 'sold_out' as const;
             throw e;
           },
-        ),
-      );
+        );
+      });
       const closing = closeDates(t.db, o, from, to).then(
         (r) => ({ ok: true as const, departures: r.departures }),
         (e: unknown) => ({ ok: false as const, message: (e as Error).message }),
