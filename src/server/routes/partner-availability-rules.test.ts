@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AvailableDatesResponse, CartSchema, DetailedTimeslotsResponse, PriceQuoteResponse } from '../../contract/booking.ts';
-import { PartnerClosureResponse, PartnerDeparturesResponse, PartnerRuleResponse, PartnerSeasonsResponse } from '../../contract/partner.ts';
+import { PartnerClosureRefusal, PartnerClosureResponse, PartnerDeparturesResponse, PartnerRuleResponse, PartnerSeasonsResponse } from '../../contract/partner.ts';
 import { operatesOn } from '../../lib/availability-rules.ts';
 import { addDays, weekdayOf } from '../../lib/local-time.ts';
 import { availabilityRules, availabilitySlots, options } from '../db/schema.ts';
@@ -203,8 +203,7 @@ describe('closing and reopening dates', () => {
     const to = addDays(booked.date, 2);
     const r = await close(partner, optA.id, from, to);
     expectStatus(r, 409);
-    expect(r.body.code).toBe('sold');
-    expect(r.body.sold).toEqual([{ date: booked.date, slot: booked.slotKey, sold }]);
+    expect(PartnerClosureRefusal.parse(r.body)).toMatchObject({ code: 'sold', sold: [{ date: booked.date, slot: booked.slotKey, sold }] });
     expect(r.body.error).toMatch(/^Nothing was closed: one departure has bookings — \d{2} \w{3} \d{4} \d{2}:\d{2} [AP]M \(\d+ seats sold\)\. Cancel or move those bookings first/);
     // Nothing in the range is closed.
     const [closed] = await t.db
