@@ -19,6 +19,7 @@ import type {
   PartnerPayoutStatementResponse,
   PartnerTeamResponse,
 } from '../contract/partner.ts';
+import type { PartnerClosureResponse, PartnerDateRangeBody, PartnerRuleBody, PartnerRuleResponse, PartnerSeasonBody, PartnerSeasonsResponse } from '../contract/partner.ts';
 import { request, type ApiFile } from './client.ts';
 
 const bookings = (slug: string) => `/partner/operators/${encodeURIComponent(slug)}/bookings`;
@@ -51,6 +52,21 @@ export const partnerDeparturesIcs = async (slug: string) => (await request<ApiFi
 
 /** The filtered list as a CSV file (a Blob to save); a refusal is thrown as ApiError like any call. */
 export const partnerBookingsCsv = async (slug: string, filters: PartnerBookingFilters) => (await request<ApiFile>(`${bookings(slug)}.csv`, { query: filters, file: true })).data;
+
+// The availability rule, closed dates and seasonal prices of one experience (decision 33).
+const optionPath = (slug: string, optionId: number) => `${operatorPath(slug)}/options/${optionId}`;
+export const partnerRule = (slug: string, optionId: number) => request<PartnerRuleResponse>(`${optionPath(slug, optionId)}/rule`);
+/** Weekdays, closed months, cut-off and default capacity; a bad field answers ApiError 422 with its message. */
+export const setPartnerRule = (slug: string, optionId: number, body: PartnerRuleBody) => request<PartnerRuleResponse>(`${optionPath(slug, optionId)}/rule`, { method: 'PUT', body });
+/** Closes every departure of the range; any with seats sold answers ApiError 409 naming them, and nothing closes. */
+export const closePartnerDates = (slug: string, optionId: number, body: PartnerDateRangeBody) => request<PartnerClosureResponse>(`${optionPath(slug, optionId)}/dates/close`, { method: 'POST', body });
+export const reopenPartnerDates = (slug: string, optionId: number, body: PartnerDateRangeBody) => request<PartnerClosureResponse>(`${optionPath(slug, optionId)}/dates/reopen`, { method: 'POST', body });
+export const partnerSeasons = (slug: string, optionId: number) => request<PartnerSeasonsResponse>(`${optionPath(slug, optionId)}/seasons`);
+/** Adds a season; overlapping another answers ApiError 422 naming it. */
+export const createPartnerSeason = (slug: string, optionId: number, body: PartnerSeasonBody) => request<PartnerSeasonsResponse>(`${optionPath(slug, optionId)}/seasons`, { method: 'POST', body });
+export const updatePartnerSeason = (slug: string, optionId: number, seasonId: number, body: PartnerSeasonBody) =>
+  request<PartnerSeasonsResponse>(`${optionPath(slug, optionId)}/seasons/${seasonId}`, { method: 'PUT', body });
+export const deletePartnerSeason = (slug: string, optionId: number, seasonId: number) => request<PartnerSeasonsResponse>(`${optionPath(slug, optionId)}/seasons/${seasonId}`, { method: 'DELETE' });
 
 const payoutsPath = (slug: string) => `${operatorPath(slug)}/payouts`;
 const currencyQuery = (currency: string | null) => (currency ? { currency } : {});

@@ -174,6 +174,173 @@ export type PartnerCapacityBody = z.infer<typeof PartnerCapacityBody>;
 export const PartnerDepartureResponse = z.object({ departure: PartnerDepartureSchema });
 export type PartnerDepartureResponse = z.infer<typeof PartnerDepartureResponse>;
 
+// ---- Availability: the rule, closed dates and seasonal prices (issue 15, item 3; decision 33) ----
+//   GET  /partner/operators/{slug}/options/{optionId}/rule    → PartnerRuleResponse
+//   PUT  /partner/operators/{slug}/options/{optionId}/rule    PartnerRuleBody → PartnerRuleResponse
+//        Weekdays, closed months, the booking cut-off and the default capacity of a departure. Live at
+//        once; departures that have their own capacity (a row: booked or set by hand) keep it.
+//   POST /partner/operators/{slug}/options/{optionId}/dates/close   PartnerDateRangeBody → PartnerClosureResponse
+//        Every departure of every date in the range gets capacity 0. All or nothing: a departure with
+//        seats sold answers 409 naming the dates and counts (`sold`), and nothing is closed.
+//   POST /partner/operators/{slug}/options/{optionId}/dates/reopen  PartnerDateRangeBody → PartnerClosureResponse
+//        The closed departures of the range return to the rule's figures.
+//   GET    /partner/operators/{slug}/options/{optionId}/seasons              → PartnerSeasonsResponse
+//   POST   /partner/operators/{slug}/options/{optionId}/seasons              PartnerSeasonBody → 201 PartnerSeasonsResponse
+//   PUT    /partner/operators/{slug}/options/{optionId}/seasons/{seasonId}   PartnerSeasonBody → PartnerSeasonsResponse
+//   DELETE /partner/operators/{slug}/options/{optionId}/seasons/{seasonId}   → PartnerSeasonsResponse
+//        One option's seasons never overlap (422 naming the other season). A trip is priced by the season
+//        covering its start date; a stay prices each night by its own season.
+
+/** Weekday numbers on the wire: 0 = Monday … 6 = Sunday. */
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/** The longest booking cut-off, in days. */
+export const MAX_LEAD_DAYS = 180;
+
+export const PartnerRuleSchema = z.object({
+  /** Days it runs, 0 = Monday … 6 = Sunday, in order. */
+  weekdays: z.array(z.number().int()),
+  /** Months (1–12) without departures, in order. */
+  closedMonths: z.array(z.number().int()),
+  /** The cut-off: the first bookable date is the experience's local today + leadDays (so 1 = until midnight the day before). */
+  leadDays: z.number().int(),
+  /** Units of a departure that has no capacity of its own; stays use their room counts instead. */
+  slotCapacity: z.number().int(),
+  /** True while the experience has no rule of its own (Verdant's defaults apply). */
+  isDefault: z.boolean(),
+});
+export type PartnerRule = z.infer<typeof PartnerRuleSchema>;
+
+export const PartnerRuleResponse = z.object({
+  option: PartnerOptionSchema,
+  rule: PartnerRuleSchema,
+  /** What travellers can book today under this rule: the first and last bookable dates. */
+  bookableFrom: IsoDate,
+  bookableTo: IsoDate,
+  /** Upcoming departures with seats sold on days the rule no longer runs: they stay booked. */
+  bookedOutsideRule: z.number().int(),
+});
+export type PartnerRuleResponse = z.infer<typeof PartnerRuleResponse>;
+
+const uniqueSorted = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
+
+export const PartnerRuleBody = z.object({
+  weekdays: z
+    .array(z.number({ error: 'Choose the days it runs' }).int('Choose the days it runs').min(0, 'Unknown weekday').max(6, 'Unknown weekday'), { error: 'Choose the days it runs' })
+    .min(1, 'Choose at least one day it runs')
+    .transform(uniqueSorted),
+  closedMonths: z
+    .array(z.number({ error: 'Choose months from the list' }).int('Choose months from the list').min(1, 'Unknown month').max(12, 'Unknown month'), { error: 'Choose months from the list' })
+    .default([])
+    .transform(uniqueSorted)
+    .refine((ms) => ms.length < 12, 'It can’t be closed every month: leave at least one open'),
+  leadDays: z
+    .number({ error: 'Enter the cut-off as a whole number of days' })
+    .int('Enter the cut-off as a whole number of days')
+    .min(1, 'Bookings close at least 1 day ahead (midnight the day before)')
+    .max(MAX_LEAD_DAYS, `At most ${MAX_LEAD_DAYS} days`),
+  /** Required except for stays (their rooms have their own counts). */
+  slotCapacity: z
+    .number({ error: 'Enter the capacity as a whole number' })
+    .int('Enter the capacity as a whole number')
+    .min(1, 'A departure needs at least 1 place; to stop sales, close dates instead')
+    .max(MAX_DEPARTURE_CAPACITY, `At most ${MAX_DEPARTURE_CAPACITY}`)
+    .optional(),
+});
+export type PartnerRuleBody = z.input<typeof PartnerRuleBody>;
+/** The rule body after validation (days sorted, closed months defaulted). */
+export type PartnerRuleValues = z.output<typeof PartnerRuleBody>;
+
+/** The longest range closed or reopened in one call. */
+export const MAX_CLOSE_RANGE_DAYS = 366;
+const daySpan = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
+export const PartnerDateRangeBody = z
+  .object({ from: z.iso.date({ error: 'Choose the first date' }), to: z.iso.date({ error: 'Choose the last date' }) })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'The last date must not be before the first' })
+  .refine((q) => daySpan(q.from, q.to) <= MAX_CLOSE_RANGE_DAYS, { path: ['to'], message: `At most ${MAX_CLOSE_RANGE_DAYS} days at once` });
+export type PartnerDateRangeBody = z.infer<typeof PartnerDateRangeBody>;
+
+export const PartnerClosureResponse = z.object({
+  from: IsoDate,
+  to: IsoDate,
+  /** Departures (date × start time or room type) closed or reopened by the call. */
+  departures: z.number().int(),
+});
+export type PartnerClosureResponse = z.infer<typeof PartnerClosureResponse>;
+
+/** A 409 refusal to close: the departures with seats sold. */
+export const PartnerClosureRefusal = z.object({
+  error: z.string(),
+  code: z.literal('sold'),
+  sold: z.array(z.object({ date: IsoDate, slot: z.string(), sold: z.number().int() })),
+});
+
+export const PartnerSeasonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  startDate: IsoDate,
+  endDate: IsoDate,
+  /** The season's prices, for the option's pricing basis (null where the option has no such price). */
+  prices: z.object({
+    adult: MoneySchema.nullable(),
+    child: MoneySchema.nullable(),
+    localAdult: MoneySchema.nullable(),
+    localChild: MoneySchema.nullable(),
+    group: MoneySchema.nullable(),
+    extraGuest: MoneySchema.nullable(),
+    rooms: z.array(z.object({ roomId: z.number().int(), name: z.string(), pricePerNight: MoneySchema })),
+  }),
+});
+export type PartnerSeason = z.infer<typeof PartnerSeasonSchema>;
+
+/** Which prices a season of this option gives (its pricing basis), and its own prices to start from. */
+export const PartnerPriceFieldSchema = z.object({
+  key: z.enum(['adult', 'child', 'localAdult', 'localChild', 'group', 'extraGuest', 'room']),
+  /** For 'room': the room type's id. */
+  roomId: z.number().int().nullable(),
+  label: z.string(),
+  /** The option's own price. */
+  standard: MoneySchema,
+});
+export type PartnerPriceField = z.infer<typeof PartnerPriceFieldSchema>;
+
+export const PartnerSeasonsResponse = z.object({
+  option: PartnerOptionSchema,
+  currency: z.string(),
+  /** Decimals of the currency (0 for JPY, 2 for SGD): prices are entered in its major unit. */
+  exponent: z.number().int(),
+  priceFields: z.array(PartnerPriceFieldSchema),
+  seasons: z.array(PartnerSeasonSchema),
+});
+export type PartnerSeasonsResponse = z.infer<typeof PartnerSeasonsResponse>;
+
+/** The longest season. */
+export const MAX_SEASON_DAYS = 366;
+const SeasonPrice = z.number({ error: 'Enter a price' }).min(0, 'A price can’t be negative').max(10_000_000, 'That price is too high');
+
+export const PartnerSeasonBody = z
+  .object({
+    name: z.string({ error: 'Give the season a name' }).trim().min(1, 'Give the season a name, such as “Peak season”').max(60, 'At most 60 characters'),
+    startDate: z.iso.date({ error: 'Choose the first date' }),
+    endDate: z.iso.date({ error: 'Choose the last date' }),
+    /** Major units of the option's currency. Give every price the experience has (see priceFields). */
+    prices: z.object(
+      {
+        adult: SeasonPrice.optional(),
+        child: SeasonPrice.optional(),
+        localAdult: SeasonPrice.optional(),
+        localChild: SeasonPrice.optional(),
+        group: SeasonPrice.optional(),
+        extraGuest: SeasonPrice.optional(),
+        rooms: z.array(z.object({ roomId: z.number().int(), pricePerNight: SeasonPrice })).optional(),
+      },
+      { error: 'Enter the season’s prices' },
+    ),
+  })
+  .refine((b) => b.startDate <= b.endDate, { path: ['endDate'], message: 'The last date must not be before the first' })
+  .refine((b) => daySpan(b.startDate, b.endDate) <= MAX_SEASON_DAYS, { path: ['endDate'], message: `A season lasts at most ${MAX_SEASON_DAYS} days` });
+export type PartnerSeasonBody = z.infer<typeof PartnerSeasonBody>;
+
 // ---- Payouts (issue 15, item 5) ----
 //   GET  /partner/operators/{slug}/payouts                    → PartnerPayoutsResponse: a statement per month of trips and currency, newest first
 //   GET  /partner/operators/{slug}/payouts/{month}?currency=  → PartnerPayoutStatementResponse: the statement and each of its bookings

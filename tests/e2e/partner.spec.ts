@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
 import { DEV_PASSWORD, freshEmail, lastOutboxMessage, loginAs, passCaptcha } from './accounts.ts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { chooseInWidget } from './booking.ts';
 import { auth, departures, flexibleExperience, getJson, postJson, travellerWithTrip, type Api } from './trips.ts';
 
 const OPERATOR = 'ubin-paddle-co';
@@ -17,6 +18,19 @@ async function requestToBook(api: Api): Promise<{ slugCode: string; name: string
   const found = options.find((o) => o.bookType === 'request_to_book' && o.priceUnit === 'per_person' && o.fromPrice?.currency === 'SGD');
   if (!found) throw new Error(`${OPERATOR} has no request-to-book experience in the demo catalogue`);
   return found;
+}
+
+/**
+ * Instant per-person SGD experiences of the operator that the booking journeys leave alone (they
+ * take its request-to-book one and its first flexible one): the seasons journey takes the last,
+ * the listings journey the one before, so no two journeys change the same experience.
+ */
+async function spareExperiences(api: Api): Promise<{ slugCode: string; name: string }[]> {
+  const busy = [(await flexibleExperience(api, 0, OPERATOR)).slugCode, (await requestToBook(api)).slugCode];
+  const { options } = camelizeKeys<{ options: { slugCode: string; name: string; bookType: string; priceUnit: string; kind: string; fromPrice?: { currency: string } }[] }>(await api(`/options?per=100&supplier=${OPERATOR}`));
+  const spare = options.filter((o) => o.bookType === 'instant' && o.priceUnit === 'per_person' && o.kind !== 'adventure' && o.fromPrice?.currency === 'SGD' && !busy.includes(o.slugCode));
+  if (spare.length < 2) throw new Error(`${OPERATOR} needs two instant experiences besides the booked ones in the demo catalogue`);
+  return spare;
 }
 
 /** Screenshots at the desktop width and at a phone's (375 px), for the screens only desktop journeys reach. */
@@ -245,15 +259,7 @@ test.describe('partner back-office', () => {
   // Waits for the approved change's publish to go live (a filtered build, a minute or more).
   test('a price edit changes the quote at once; a content edit goes through an admin’s approval to the public page', async ({ page, api, browser }) => {
     test.setTimeout(600_000);
-    // An instant per-person experience no other journey books or renames (the others take the
-    // operator's request-to-book one and its first flexible one).
-    const { options } = camelizeKeys<{ options: { slugCode: string; name: string; bookType: string; priceUnit: string }[] }>(await api(`/options?per=100&supplier=${OPERATOR}`));
-    let x: { slugCode: string; name: string } | undefined;
-    for (const o of options) {
-      if (o.bookType !== 'instant' || o.priceUnit !== 'per_person') continue;
-      if ((await api<{ reschedule_type: string }>(`/options/${o.slugCode}`)).reschedule_type === 'no_reschedule_cancel') x = o;
-    }
-    if (!x) throw new Error(`${OPERATOR} has no instant experience without date changes in the demo catalogue`);
+    const x = (await spareExperiences(api)).at(-2)!;
     const quote = async () => (await api<{ subtotal: { amount: number } }>(`/options/${x.slugCode}/prices?quantity=2`)).subtotal.amount;
     const before = await quote();
 
@@ -317,6 +323,93 @@ test.describe('partner back-office', () => {
     await page.goto(`/partner/listings`);
     await page.getByRole('link', { name: newName, exact: true }).click();
     await expect(page.getByText('Your last change was approved')).toBeVisible();
+  });
+
+  test('an operator sets a seasonal price (the widget quotes it), closes a date (the widget shows it sold out) and changes when it runs', async ({ api, browser }) => {
+    const { slugCode, name } = (await spareExperiences(api)).at(-1)!;
+
+    const context = await browser.newContext();
+    const partner = await context.newPage();
+    await loginAs(partner, 'partner@verdant.test');
+    const mine = await getJson<{ options: { id: number; slugCode: string }[] }>(partner.request, `/partner/operators/${OPERATOR}/options`);
+    const optionId = mine.options.find((o) => o.slugCode === slugCode)!.id;
+    const base = `/api/v1/partner/operators/${OPERATOR}/options/${optionId}`;
+    const { rule: before } = await getJson<{ rule: { weekdays: number[]; closedMonths: number[]; leadDays: number; slotCapacity: number } }>(partner.request, `/partner/operators/${OPERATOR}/options/${optionId}/rule`);
+    const { priceFields } = await getJson<{ priceFields: { key: string; label: string; standard: { amount: number } }[] }>(partner.request, `/partner/operators/${OPERATOR}/options/${optionId}/seasons`);
+    const adult = priceFields.find((f) => f.key === 'adult')!;
+    const peak = Math.round(adult.standard.amount) + 17;
+    const today = new Date().toISOString().slice(0, 10);
+    const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+    try {
+      await partner.goto('/partner/availability');
+      await partner.getByRole('button', { name: 'Accept all cookies' }).click();
+      await partner.getByRole('combobox', { name: 'Experience', exact: true }).selectOption({ label: name });
+      const seasons = partner.getByRole('region', { name: 'Seasonal prices' });
+      await expect(seasons.getByText('No seasons yet')).toBeVisible();
+
+      // A season over the next three months, with a clear message for a missing price first.
+      await seasons.getByLabel('Name').fill('Peak season');
+      await seasons.getByLabel('First date').fill(today);
+      await seasons.getByLabel('Last date (included)').fill(inDays(90));
+      await seasons.getByRole('button', { name: 'Add season' }).click();
+      await expect(seasons.getByText(`Enter the ${adult.label.toLowerCase()} price`)).toBeVisible();
+      for (const f of priceFields) await seasons.getByLabel(f.label, { exact: true }).fill(String(f.key === 'adult' ? peak : f.standard.amount));
+      await seasons.getByRole('button', { name: 'Add season' }).click();
+      await expect(seasons.getByRole('status')).toContainText('Added “Peak season”');
+      await expect(seasons.locator('tr[data-season="Peak season"]')).toContainText(`SGD ${peak}`);
+
+      // The booking widget quotes the season's price at once: two adults at the peak price.
+      const traveller = await browser.newPage();
+      // Consent answered, and prices in the experience's own currency (a new visitor sees US$).
+      await traveller.addInitScript(() => {
+        localStorage.setItem('consentMode', JSON.stringify({ necessaryCookie: true, performanceCookie: true, functionalCookie: true, targetingCookie: true }));
+        document.cookie = 'currency=SGD; path=/';
+      });
+      await chooseInWidget(traveller, slugCode, { adults: 2 });
+      await expect(traveller.locator('#availability').getByTestId('widget-total')).toContainText(`S$${(2 * peak).toLocaleString('en-GB')}`);
+
+      // Close one date with nothing sold on it; the widget then shows it sold out.
+      const month = await getJson<{ departures: { date: string; sold: number; editable: boolean }[] }>(partner.request, `/partner/operators/${OPERATOR}/options/${optionId}/departures?from=${inDays(8)}&to=${inDays(30)}`);
+      const dates0 = [...new Set(month.departures.map((d) => d.date))];
+      const closing = dates0.find((date) => month.departures.filter((d) => d.date === date).every((d) => d.sold === 0 && d.editable));
+      expect(closing, 'a date with nothing sold').toBeDefined();
+      const block = partner.getByRole('form', { name: 'Close dates' });
+      await block.getByLabel('From').fill(closing!);
+      await block.getByRole('button', { name: 'Close these dates' }).click();
+      await expect(block.getByRole('status')).toContainText(/^Closed \d{2} \w{3} \d{4}: \d+ departures? no longer on sale\.$/);
+      await traveller.reload();
+      const panel = traveller.locator('#availability');
+      await panel.getByRole('button', { name: 'Check availability' }).click();
+      const day = panel.locator(`.cal__day[data-date="${closing}"]`);
+      for (let i = 0; i < 3 && !(await day.count()); i++) await panel.getByRole('button', { name: 'Next month' }).click();
+      await expect(day).toHaveAttribute('data-status', 'sold_out');
+      await expect(day).toHaveAttribute('aria-label', /, sold out$/);
+
+      // When it runs: not on Wednesdays, bookable until four days before.
+      const rule = partner.getByRole('form', { name: 'When it runs' });
+      const wednesday = rule.getByRole('checkbox', { name: 'Wednesday' });
+      if (!(await wednesday.isChecked())) await wednesday.check();
+      await wednesday.uncheck();
+      await rule.getByLabel('Booking cut-off (days before)').fill('4');
+      await rule.getByRole('button', { name: 'Save when it runs' }).click();
+      await expect(rule.getByRole('status')).toContainText('Saved: travellers can now book from');
+      await expectNoSeriousA11yViolations(partner);
+      await shootBoth(partner, 'availability-settings');
+      const dates = await getJson<{ firstDate: string; dates: { date: string }[] }>(traveller.request, `/available-dates?option_id=${slugCode}`);
+      expect(dates.firstDate >= inDays(4)).toBe(true);
+      expect(dates.dates.length).toBeGreaterThan(0);
+      expect(dates.dates.filter((d) => new Date(`${d.date}T00:00:00Z`).getUTCDay() === 3)).toEqual([]);
+      await traveller.close();
+    } finally {
+      // Leave the experience as it was for the other journeys (and a retry).
+      const call = (method: string, path: string, data?: unknown) => partner.request.fetch(`${base}${path}`, { method, headers: auth, ...(data ? { data } : {}) });
+      expect((await call('PUT', '/rule', { weekdays: before.weekdays, closed_months: before.closedMonths, lead_days: before.leadDays, slot_capacity: before.slotCapacity })).status()).toBe(200);
+      expect((await call('POST', '/dates/reopen', { from: inDays(8), to: inDays(30) })).status()).toBe(200);
+      const left = await getJson<{ seasons: { id: number }[] }>(partner.request, `/partner/operators/${OPERATOR}/options/${optionId}/seasons`);
+      for (const s of left.seasons) expect((await call('DELETE', `/seasons/${s.id}`)).status()).toBe(200);
+      await context.close();
+    }
   });
 
   test('a traveller at /partner is refused, and by its API @mobile', async ({ page, axe }) => {

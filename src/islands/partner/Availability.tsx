@@ -12,6 +12,7 @@ import { addDays } from '../../lib/local-time.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { ColumnHeads } from '../admin/AdminList.tsx';
+import AvailabilitySettings from './AvailabilitySettings.tsx';
 import { useFileDownload, type Opened } from './parts.tsx';
 
 /** 'YYYY-MM' → its first and last dates. */
@@ -150,7 +151,7 @@ export default function Availability({ opened }: { opened: Opened }) {
       <header className="adm-pagehead">
         <div>
           <h1>Availability</h1>
-          <p className="ptn-sub">Set how many {option ? unitWord(option.unit, 2) : 'seats'} each departure sells. Changes are live on Verdant at once; a departure can’t go below what is already sold, and 0 closes it to new bookings.</p>
+          <p className="ptn-sub">Set how many {option ? unitWord(option.unit, 2) : 'seats'} each departure sells, when the experience runs, which dates are closed and its seasonal prices. Changes are live on Verdant at once; a departure can’t go below what is already sold, and 0 closes it to new bookings.</p>
         </div>
         <button type="button" className="button button--ghost" disabled={ics.busy} onClick={() => void ics.run()}>
           {ics.busy ? 'Preparing calendar…' : 'Download calendar (iCal)'}
@@ -220,6 +221,8 @@ export default function Availability({ opened }: { opened: Opened }) {
           </div>
         )}
       </div>
+      {/* When it runs, closed dates and seasonal prices (decision 33); a change re-reads the month above. */}
+      {option && <AvailabilitySettings key={option.id} slug={slug} option={option} onChanged={departures.reload} />}
     </section>
   );
 }

@@ -917,6 +917,33 @@ export const availabilitySlots = pgTable('availability_slots', {
   check('availability_slots_taken_ck', sql`${t.taken} >= 0 AND ${t.taken} <= ${t.capacity}`),
 ]);
 
+/**
+ * Seasonal prices of an option (issue 15, item 3): from `start_date` to `end_date` (inclusive,
+ * in the experience's own calendar) the option sells at these prices instead of its own. Minor
+ * units of the option's currency; null where the option has no such price. Stays price each
+ * room type per night (`room_prices`, room id → price). One option's seasons never overlap:
+ * the service checks it while holding the option's row lock (services/partner/seasons.ts).
+ */
+export const optionSeasons = pgTable('option_seasons', {
+  id: serial('id').primaryKey(),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  adultPrice: integer('adult_price'),
+  childPrice: integer('child_price'),
+  localAdultPrice: integer('local_adult_price'),
+  localChildPrice: integer('local_child_price'),
+  groupPrice: integer('group_price'),
+  additionalPaxPrice: integer('additional_pax_price'),
+  roomPrices: jsonb('room_prices').$type<Record<string, number>>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  index('option_seasons_option_idx').on(t.optionId, t.startDate),
+  check('option_seasons_dates_ck', sql`${t.startDate} <= ${t.endDate}`),
+]);
+
 /** A traveller's bag (spec §3 Cart): one item at most; guests have no user. */
 export const carts = pgTable('carts', {
   id: text('id').primaryKey(), // random, 128 bits, URL-safe

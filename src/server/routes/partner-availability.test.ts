@@ -6,7 +6,7 @@ import { DetailedTimeslotsResponse } from '../../contract/booking.ts';
 import { PartnerDepartureResponse, PartnerDeparturesResponse, PartnerOptionsResponse } from '../../contract/partner.ts';
 import { escapeText, foldLine, parseIcal } from '../../lib/ical.ts';
 import { addDays } from '../../lib/local-time.ts';
-import { availabilitySlots, options } from '../db/schema.ts';
+import { availabilityRules, availabilitySlots, options, optionSeasons } from '../db/schema.ts';
 import { takeUnits, SoldOutError } from '../services/booking/availability.ts';
 import { loadBookableOption } from '../services/booking/catalog.ts';
 import { setDepartureCapacity } from '../services/partner/availability.ts';
@@ -66,10 +66,24 @@ async function widgetSlot(slugCode: string, date: string, slot: string) {
 }
 
 describe('who may use the availability calls', () => {
-  const calls = (slug: string, optionId: number, date: string): [string, string, unknown?][] => [
-    ['GET', `${opBase(slug)}/options`],
+  const seasonBody = { name: 'Peak season', startDate: '2027-12-20', endDate: '2028-01-05', prices: { adult: 95 } };
+  const ruleBody = { weekdays: [0, 1, 2, 3, 4, 5, 6], closedMonths: [], leadDays: 1, slotCapacity: 10 };
+  /** The calls of one option (another operator's answers 404 under any slug). */
+  const optionCalls = (slug: string, optionId: number, date: string): [string, string, unknown?][] => [
     ['GET', `${deps(slug, optionId)}?from=${date}&to=${addDays(date, 30)}`],
     ['PUT', `${deps(slug, optionId)}/${date}/10:00`, { capacity: 5 }],
+    ['GET', `${opBase(slug)}/options/${optionId}/rule`],
+    ['PUT', `${opBase(slug)}/options/${optionId}/rule`, ruleBody],
+    ['POST', `${opBase(slug)}/options/${optionId}/dates/close`, { from: date, to: addDays(date, 2) }],
+    ['POST', `${opBase(slug)}/options/${optionId}/dates/reopen`, { from: date, to: addDays(date, 2) }],
+    ['GET', `${opBase(slug)}/options/${optionId}/seasons`],
+    ['POST', `${opBase(slug)}/options/${optionId}/seasons`, seasonBody],
+    ['PUT', `${opBase(slug)}/options/${optionId}/seasons/1`, seasonBody],
+    ['DELETE', `${opBase(slug)}/options/${optionId}/seasons/1`],
+  ];
+  const calls = (slug: string, optionId: number, date: string): [string, string, unknown?][] => [
+    ['GET', `${opBase(slug)}/options`],
+    ...optionCalls(slug, optionId, date),
     ['GET', `${opBase(slug)}/departures.ics`],
   ];
 
@@ -84,13 +98,17 @@ describe('who may use the availability calls', () => {
 
   it('answers 404 to a partner of A for operator B, and for B’s experience under A’s slug', async () => {
     const date = addDays(today(), 10);
-    for (const [method, path, body] of [...calls(opB.slug, optB.id, date), ...calls(opA.slug, optB.id, date).slice(1, 3), ...calls(opA.slug, 999_999, date).slice(1, 3)]) {
+    const ruleBefore = (await t.db.select().from(availabilityRules).where(eq(availabilityRules.optionId, optB.id)))[0];
+    for (const [method, path, body] of [...calls(opB.slug, optB.id, date), ...optionCalls(opA.slug, optB.id, date), ...optionCalls(opA.slug, 999_999, date)]) {
       const r = await partner.call(method, path, { body });
       expectStatus(r, 404);
-      expect(r.body.error).toMatch(/^(Operator|Experience) not found$/);
+      expect(r.body.error, `${method} ${path}`).toMatch(/^(Operator|Experience) not found$/);
     }
-    // B's departure did not change.
+    // B's departures, rule and prices did not change.
     expect(await slotTaken(t.db, optB.id, date, '10:00')).toBeUndefined();
+    expect(await t.db.select().from(availabilitySlots).where(and(eq(availabilitySlots.optionId, optB.id), eq(availabilitySlots.capacity, 0), sql`${availabilitySlots.date} between ${date} and ${addDays(date, 2)}`))).toEqual([]);
+    expect((await t.db.select().from(availabilityRules).where(eq(availabilityRules.optionId, optB.id)))[0]).toEqual(ruleBefore);
+    expect(await t.db.select().from(optionSeasons).where(eq(optionSeasons.optionId, optB.id))).toEqual([]);
     // The admin opens B's experiences like a member.
     const listed = PartnerOptionsResponse.parse((await admin.get(`${opBase(opB.slug)}/options`)).body);
     expect(listed.options.map((o) => o.id)).toContain(optB.id);

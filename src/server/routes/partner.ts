@@ -5,6 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { PartnerDateRangeBody, PartnerRuleBody, PartnerSeasonBody } from '../../contract/partner.ts';
 import { DepartureSlotKey, ListingChangeBody, ListingPricesBody, PartnerBookingFilters, PartnerBookingListQuery, PartnerCapacityBody, PartnerDeparturesQuery, PayoutMonth, PayoutStatementQuery, RecordPayoutBody, TeamInviteBody } from '../../contract/partner.ts';
 import { IsoDate } from '../../contract/common.ts';
 import type { AppEnv } from '../context.ts';
@@ -12,6 +13,8 @@ import { HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
 import { currentUser, NOT_LOGGED_IN } from '../session.ts';
 import { assertBookingOf, bookingOf, bookingsCsv, listBookings, mayUsePartner, openOperator, PARTNERS_ONLY, partnerOperators } from '../services/partner/bookings.ts';
 import { departuresIcs, departuresOf, optionOf, optionView, partnerOptions, setDepartureCapacity } from '../services/partner/availability.ts';
+import { closeDates, reopenDates, ruleOf, setRule } from '../services/partner/availability-rules.ts';
+import { createSeason, deleteSeason, seasonsView, updateSeason } from '../services/partner/seasons.ts';
 import { payoutStatement, payoutStatementCsv, payoutStatements, recordPayout } from '../services/partner/payouts.ts';
 import { inviteToTeam, removeMember, teamOf, withdrawInvitation } from '../services/partner/team.ts';
 import { listingView, partnerListings, setListingPrices, submitListingChange, withdrawListingChange } from '../services/partner/listings.ts';
@@ -28,6 +31,7 @@ const OperatorParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,200}$/, 'U
 const BookingParam = OperatorParam.extend({ id: z.string().regex(/^[\w-]{1,64}$/, 'Unknown booking') });
 const OptionParam = OperatorParam.extend({ optionId: z.coerce.number({ error: 'Unknown experience' }).int('Unknown experience').min(1, 'Unknown experience').max(2_147_483_647, 'Unknown experience') });
 const DepartureParam = OptionParam.extend({ date: IsoDate, slot: DepartureSlotKey });
+const SeasonParam = OptionParam.extend({ seasonId: z.coerce.number({ error: 'Season not found' }).int('Season not found').min(1, 'Season not found').max(2_147_483_647, 'Season not found') });
 const MonthParam = OperatorParam.extend({ month: PayoutMonth });
 const InvitationParam = OperatorParam.extend({ id: z.string().regex(/^[\w-]{1,64}$/, 'Invitation not found') });
 const MemberParam = OperatorParam.extend({ userId: z.string().regex(/^[\w-]{1,64}$/, 'Member not found') });
@@ -123,6 +127,53 @@ export function partnerRoutes() {
     const op = await operator(c, slug);
     await withdrawListingChange(c.var.db, currentUser(c), op, optionId);
     return reply(c, { listing: await listingView(c.var.db, op, optionId) });
+  });
+
+  // Availability rule, closed dates and seasonal prices (issue 15, item 3; decision 33):
+  // services/partner/availability-rules.ts and seasons.ts.
+  r.get('/partner/operators/:slug/options/:optionId/rule', async (c) => {
+    const { slug, optionId } = readParams(c, OptionParam);
+    return reply(c, await ruleOf(c.var.db, await optionOf(c.var.db, await operator(c, slug), optionId)));
+  });
+
+  r.put('/partner/operators/:slug/options/:optionId/rule', async (c) => {
+    const { slug, optionId } = readParams(c, OptionParam);
+    const body = await readBody(c, PartnerRuleBody);
+    return reply(c, await setRule(c.var.db, await optionOf(c.var.db, await operator(c, slug), optionId), body));
+  });
+
+  r.post('/partner/operators/:slug/options/:optionId/dates/close', async (c) => {
+    const { slug, optionId } = readParams(c, OptionParam);
+    const { from, to } = await readBody(c, PartnerDateRangeBody);
+    return reply(c, await closeDates(c.var.db, await optionOf(c.var.db, await operator(c, slug), optionId), from, to));
+  });
+
+  r.post('/partner/operators/:slug/options/:optionId/dates/reopen', async (c) => {
+    const { slug, optionId } = readParams(c, OptionParam);
+    const { from, to } = await readBody(c, PartnerDateRangeBody);
+    return reply(c, await reopenDates(c.var.db, await optionOf(c.var.db, await operator(c, slug), optionId), from, to));
+  });
+
+  r.get('/partner/operators/:slug/options/:optionId/seasons', async (c) => {
+    const { slug, optionId } = readParams(c, OptionParam);
+    return reply(c, await seasonsView(c.var.db, await optionOf(c.var.db, await operator(c, slug), optionId)));
+  });
+
+  r.post('/partner/operators/:slug/options/:optionId/seasons', async (c) => {
+    const { slug, optionId } = readParams(c, OptionParam);
+    const body = await readBody(c, PartnerSeasonBody);
+    return reply(c, await createSeason(c.var.db, await optionOf(c.var.db, await operator(c, slug), optionId), body), 201);
+  });
+
+  r.put('/partner/operators/:slug/options/:optionId/seasons/:seasonId', async (c) => {
+    const { slug, optionId, seasonId } = readParams(c, SeasonParam);
+    const body = await readBody(c, PartnerSeasonBody);
+    return reply(c, await updateSeason(c.var.db, await optionOf(c.var.db, await operator(c, slug), optionId), seasonId, body));
+  });
+
+  r.delete('/partner/operators/:slug/options/:optionId/seasons/:seasonId', async (c) => {
+    const { slug, optionId, seasonId } = readParams(c, SeasonParam);
+    return reply(c, await deleteSeason(c.var.db, await optionOf(c.var.db, await operator(c, slug), optionId), seasonId));
   });
 
   // Payouts (issue 15, item 5): services/partner/payouts.ts.

@@ -17,6 +17,7 @@ import {
   timeSlotKeys,
 } from '../../../lib/availability-rules.ts';
 import { addDays, addMinutesToTime, daysBetween, localNow } from '../../../lib/local-time.ts';
+import { roomPriceOn } from '../../../lib/seasons.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { availabilitySlots } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
@@ -141,7 +142,8 @@ export async function roomsOf(db: Db, o: BookableOption, startDate: string, endD
       roomType: r.roomType,
       privacy: r.privacy,
       maxGuests: r.maxGuests,
-      pricePerNight: exponentMoney(r.pricePerNight),
+      // The check-in night's price (a season's, if one covers it); the quote prices every night.
+      pricePerNight: exponentMoney(roomPriceOn(o.pricing, o.seasons, r.id, startDate) ?? r.pricePerNight),
       unitsLeft: Math.max(0, left),
       status: slotStatus(left, r.quantity),
     };

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Image } from '../../../contract/common.ts';
 import { ALL_WEEKDAYS, type AvailabilityRule } from '../../../lib/availability-rules.ts';
 import { timeZoneOf } from '../../../lib/local-time.ts';
+import type { Season } from '../../../lib/seasons.ts';
 import type { CurrencyUnit, RateTable } from '../../../lib/money.ts';
 import { transportPer, type PricingOption, type PricingTransport } from '../../../lib/pricing.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -19,6 +20,7 @@ import {
   optionLocations,
   optionRooms,
   options,
+  optionSeasons,
 } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { toImage } from '../../routes/catalogue/mappers.ts';
@@ -92,6 +94,8 @@ export type BookableOption = {
   bookType: 'instant' | 'request_to_book';
   currency: string;
   pricing: PricingOption;
+  /** Seasonal prices by start date (src/lib/seasons.ts); priceResolved applies them. */
+  seasons: Season[];
   rule: AvailabilityRule;
   startTimes: string[];
   durationMinutes: number | null;
@@ -110,6 +114,24 @@ export type BookableOption = {
   image: Image | null;
 };
 
+/** An option's seasonal prices, earliest first. */
+export async function seasonsOf(db: Db | Tx, optionId: number): Promise<Season[]> {
+  const rows = await db.select().from(optionSeasons).where(eq(optionSeasons.optionId, optionId)).orderBy(asc(optionSeasons.startDate), asc(optionSeasons.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    adultPrice: r.adultPrice,
+    childPrice: r.childPrice,
+    localAdultPrice: r.localAdultPrice,
+    localChildPrice: r.localChildPrice,
+    groupPrice: r.groupPrice,
+    additionalPaxPrice: r.additionalPaxPrice,
+    roomPrices: r.roomPrices,
+  }));
+}
+
 /** The option by slugCode (or id), visible or not; null when it does not exist. */
 export async function loadBookableOption(db: Db, ref: { slugCode: string } | { id: number }): Promise<BookableOption | null> {
   const [row] = await db
@@ -122,7 +144,7 @@ export async function loadBookableOption(db: Db, ref: { slugCode: string } | { i
     .limit(1);
   if (!row) return null;
   const o = row.o;
-  const [rooms, locations, firstImage] = await Promise.all([
+  const [rooms, locations, firstImage, seasons] = await Promise.all([
     db.select().from(optionRooms).where(eq(optionRooms.optionId, o.id)).orderBy(asc(optionRooms.pricePerNight), asc(optionRooms.id)),
     db.select().from(optionLocations).where(and(eq(optionLocations.optionId, o.id), inArray(optionLocations.kind, ['meetup', 'pickup']))).orderBy(asc(optionLocations.id)).limit(1),
     db
@@ -132,6 +154,7 @@ export async function loadBookableOption(db: Db, ref: { slugCode: string } | { i
       .where(eq(optionImages.optionId, o.id))
       .orderBy(asc(optionImages.position), asc(optionImages.imageId))
       .limit(1),
+    seasonsOf(db, o.id),
   ]);
   const bookRooms: BookableRoom[] = rooms.map((r) => ({ id: r.id, name: r.name, maxGuests: r.maxGuests, pricePerNight: r.pricePerNight, quantity: r.quantity, roomType: r.roomType, privacy: r.privacy }));
   const transportItems = o.transportItems.map((t) => ({ id: t.id, name: t.name, price: t.price, per: t.per ?? transportPer(t.name) }));
@@ -151,6 +174,7 @@ export async function loadBookableOption(db: Db, ref: { slugCode: string } | { i
     bookType: o.bookType,
     currency: o.priceCurrency,
     pricing: pricingOf(o, bookRooms, transportItems),
+    seasons,
     rule,
     startTimes: o.startTimes,
     durationMinutes: o.durationMinutes,

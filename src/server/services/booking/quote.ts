@@ -5,7 +5,8 @@ import type { Selection } from '../../../contract/booking.ts';
 import { computeCartAmounts, type CartAmounts } from '../../../lib/cart-amounts.ts';
 import { addDays, daysBetween } from '../../../lib/local-time.ts';
 import { convertMinor, type CurrencyUnit } from '../../../lib/money.ts';
-import { priceSelection, type Priced } from '../../../lib/pricing.ts';
+import type { Priced } from '../../../lib/pricing.ts';
+import { priceWithSeasons } from '../../../lib/seasons.ts';
 import { promotionDiscount, promotionRefusalText, type PromotionRule } from '../../../lib/promotions.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -80,8 +81,13 @@ export function resolveSelection(o: BookableOption, sel: Pick<Selection, 'startD
 
 export type Quantities = Pick<Selection, 'quantity' | 'childQuantity' | 'localQuantity' | 'childLocalQuantity'> & { transportItemId?: string | null | undefined };
 
+/**
+ * The price of a resolved selection: the option's price rules at the prices of the season
+ * covering its start date (each night's season for stays; src/lib/seasons.ts). Quote, cart,
+ * checkout, added guests and gift redemptions all price here.
+ */
 export function priceResolved(o: BookableOption, r: Resolved, q: Quantities): Priced {
-  const priced = priceSelection(o.pricing, {
+  const priced = priceWithSeasons(o.pricing, o.seasons, {
     quantity: q.quantity,
     childQuantity: q.childQuantity,
     localQuantity: q.localQuantity,
@@ -89,7 +95,7 @@ export function priceResolved(o: BookableOption, r: Resolved, q: Quantities): Pr
     roomId: r.roomId,
     nights: isRoomBased(o) ? r.nights : undefined,
     transportItemId: q.transportItemId ?? null,
-  });
+  }, r.startDate);
   if (!priced.ok) throw invalid(priced.field, priced.message);
   return priced;
 }

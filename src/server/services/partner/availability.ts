@@ -65,8 +65,11 @@ export async function departuresOf(db: Db, o: BookableOption, from: string, to: 
   const keys = slotKeysOf(o);
   const out: PartnerDeparture[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
-    const slots = new Set(operatesOn(o.rule, d) ? keys : []);
-    for (const r of rows.values()) if (r.date === d) slots.add(r.slotKey);
+    const runs = operatesOn(o.rule, d);
+    const slots = new Set(runs ? keys : []);
+    // A row on a day the rule doesn't run is listed while it has something to say: seats sold or
+    // a capacity (an empty closed row there is a closed date's, decision 33: not a departure).
+    for (const r of rows.values()) if (r.date === d && (runs || r.taken > 0 || r.capacity > 0)) slots.add(r.slotKey);
     for (const slot of [...slots].sort()) {
       const s = slotState(o, rows, d, slot);
       out.push(departureView(o, editable, d, slot, s.capacity, s.capacity - s.left));
