@@ -67,6 +67,8 @@ const proxy: Record<string, ProxyOptions> = {
   // The test gateway's GrabPay page (a page the browser is sent to, served by the API).
   '/test-gateway/': toApi,
   '/a/': toApi,
+  // Operators' subscribable departures calendars (a secret address per operator).
+  '/calendar/': toApi,
   // The account calls (log in, sign up, log out, password); GET /users/… is the users shell.
   '^/users(/|$)': toApi,
 };

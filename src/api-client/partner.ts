@@ -1,6 +1,7 @@
 // The operators' back-office calls (src/contract/partner.ts). Members of an operator and admins;
 // others get ApiError 403, and another operator's records 404.
 import type {
+  CalendarFeedResponse,
   ListingContent,
   ListingPricesBody,
   PartnerAction,
@@ -49,6 +50,11 @@ export const setPartnerCapacity = (slug: string, optionId: number, date: string,
 
 /** The operator's booked upcoming departures as an iCal file. */
 export const partnerDeparturesIcs = async (slug: string) => (await request<ApiFile>(`${operatorPath(slug)}/departures.ics`, { file: true })).data;
+
+/** The subscribable calendar's address (null: off); renewing makes a new one and retires the old, stopping turns it off. */
+export const calendarFeed = (slug: string) => request<CalendarFeedResponse>(`${operatorPath(slug)}/calendar-feed`);
+export const renewCalendarFeed = (slug: string) => request<CalendarFeedResponse>(`${operatorPath(slug)}/calendar-feed`, { method: 'POST', body: {} });
+export const stopCalendarFeed = (slug: string) => request<CalendarFeedResponse>(`${operatorPath(slug)}/calendar-feed`, { method: 'DELETE' });
 
 /** The filtered list as a CSV file (a Blob to save); a refusal is thrown as ApiError like any call. */
 export const partnerBookingsCsv = async (slug: string, filters: PartnerBookingFilters) => (await request<ApiFile>(`${bookings(slug)}.csv`, { query: filters, file: true })).data;

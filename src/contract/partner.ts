@@ -109,7 +109,14 @@ export type PartnerDeclineBody = z.infer<typeof PartnerDeclineBody>;
 //        409 when the capacity is below the seats already sold (the message names the count);
 //        capacity 0 closes the departure to new sales (allowed only while nothing is sold).
 //   GET  /partner/operators/{slug}/departures.ics             → text/calendar: upcoming departures with bookings
+//   GET    /partner/operators/{slug}/calendar-feed             → CalendarFeedResponse: the subscribable address, or null when off
+//   POST   /partner/operators/{slug}/calendar-feed             → CalendarFeedResponse: a new address (the old one stops answering)
+//   DELETE /partner/operators/{slug}/calendar-feed             → CalendarFeedResponse (url null): the feed is off
+//   GET    /calendar/{token}.ics (no session, no API key)      → the same calendar, for calendar apps to poll; 404 for an unknown token
 // Another operator's option answers 404, like another operator.
+
+export const CalendarFeedResponse = z.object({ url: z.string().nullable() });
+export type CalendarFeedResponse = z.infer<typeof CalendarFeedResponse>;
 
 export const PartnerOptionSchema = z.object({
   id: z.number().int(),

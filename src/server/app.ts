@@ -29,6 +29,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { partnerRoutes, requirePartner } from './routes/partner.ts';
 import { ARTICLE_EDITOR } from './services/admin/article-editing.ts';
 import { redirectTarget } from './services/admin/editing.ts';
+import { CALENDAR_PATH, calendarByToken } from './services/partner/calendar-feed.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
 import { creditRoutes } from './routes/credits.ts';
 import { giftCodeRoutes } from './routes/gift-codes.ts';
@@ -156,6 +157,17 @@ export function createApp(opts: AppOptions) {
   if (providers.testIdp) app.route('/dev/oauth', providers.testIdp.routes());
   // The test gateway's GrabPay page: only while the test gateway is the payment provider.
   if (payments.name === 'test') app.route(GRABPAY_PAGE_PATH, grabPayPageRoutes());
+
+  // An operator's subscribable departures calendar: the secret address is the credential, so no
+  // session or API key (calendar apps poll it); an unknown or renewed token answers 404.
+  app.get('/calendar/:file', async (c) => {
+    const m = CALENDAR_PATH.exec(c.req.path);
+    const ics = m ? await calendarByToken(db, m[1]!) : null;
+    if (ics === null) return c.text('Not found', 404);
+    c.header('Content-Type', 'text/calendar; charset=utf-8');
+    c.header('Cache-Control', 'private, max-age=300');
+    return c.body(ics);
+  });
 
   // An experience or article whose slug changed (back-office, ADR 0026): its old address answers
   // 301 to the new one (for /experiences, /options and /events alike; /magazine/a for articles),

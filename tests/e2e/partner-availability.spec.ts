@@ -83,6 +83,20 @@ test.describe('partner availability', () => {
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     const event = parseIcal(text).events.find((e) => e['UID'] === `${optionId}-${trip.date}-${slot.replace(':', '')}@verdant.travel`);
     expect(event?.['SUMMARY']).toBe(`${name} — ${sold}/${sold} seats sold`);
+
+    // The same calendar as a subscription: a secret address a calendar app polls without a session.
+    const feed = partner.getByRole('region', { name: 'Calendar subscription' });
+    await feed.getByRole('button', { name: 'Turn on calendar subscription' }).click();
+    const address = await feed.getByRole('textbox', { name: 'Calendar address' }).inputValue();
+    expect(address).toMatch(/\/calendar\/[\w-]{32}\.ics$/);
+    const polled = await browser.newContext();
+    const res = await polled.request.get(new URL(address).pathname);
+    expect(res.status()).toBe(200);
+    expect(parseIcal(await res.text()).events.map((e) => e['UID'])).toContain(event!['UID']);
+    await feed.getByRole('button', { name: 'Turn off' }).click();
+    await expect(feed.getByRole('button', { name: 'Turn on calendar subscription' })).toBeVisible();
+    expect((await polled.request.get(new URL(address).pathname)).status()).toBe(404);
+    await polled.close();
     await context.close();
   });
 });

@@ -13,6 +13,7 @@ import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { ColumnHeads } from '../admin/AdminList.tsx';
 import AvailabilitySettings from './AvailabilitySettings.tsx';
+import CalendarFeed from './CalendarFeed.tsx';
 import { useFileDownload, type Opened } from './parts.tsx';
 
 /** 'YYYY-MM' → its first and last dates. */
@@ -223,6 +224,7 @@ export default function Availability({ opened }: { opened: Opened }) {
       </div>
       {/* When it runs, closed dates and seasonal prices (decision 33); a change re-reads the month above. */}
       {option && <AvailabilitySettings key={option.id} slug={slug} option={option} onChanged={departures.reload} />}
+      <CalendarFeed slug={slug} />
     </section>
   );
 }

@@ -123,6 +123,8 @@ export const operators = pgTable('operators', {
   imageId: integer('image_id').references(() => images.id),
   /** Verdant's commission on the operator's bookings, in basis points of the booking's value (2000 = 20%). */
   commissionBps: smallint('commission_bps').notNull().default(2000),
+  /** The secret of the operator's subscribable departures calendar (/calendar/{token}.ics); null: off. */
+  calendarToken: text('calendar_token').unique(),
   ...content,
 }, (t) => [
   index('operators_city_idx').on(t.cityId),

@@ -3,7 +3,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DetailedTimeslotsResponse } from '../../contract/booking.ts';
-import { PartnerDepartureResponse, PartnerDeparturesResponse, PartnerOptionsResponse } from '../../contract/partner.ts';
+import { CalendarFeedResponse, PartnerDepartureResponse, PartnerDeparturesResponse, PartnerOptionsResponse } from '../../contract/partner.ts';
 import { escapeText, foldLine, parseIcal } from '../../lib/ical.ts';
 import { addDays } from '../../lib/local-time.ts';
 import { availabilityRules, availabilitySlots, options, optionSeasons } from '../db/schema.ts';
@@ -85,6 +85,9 @@ describe('who may use the availability calls', () => {
     ['GET', `${opBase(slug)}/options`],
     ...optionCalls(slug, optionId, date),
     ['GET', `${opBase(slug)}/departures.ics`],
+    ['GET', `${opBase(slug)}/calendar-feed`],
+    ['POST', `${opBase(slug)}/calendar-feed`, {}],
+    ['DELETE', `${opBase(slug)}/calendar-feed`],
   ];
 
   it('answers 401 to a guest, 403 to a traveller', async () => {
@@ -263,6 +266,33 @@ describe('the iCal feed', () => {
     // Only departures with bookings, only this operator's: every UID is one of A's options.
     const mine = new Set(PartnerOptionsResponse.parse((await partner.get(`${opBase(opA.slug)}/options`)).body).options.map((x) => String(x.id)));
     expect(events.every((e) => mine.has(e['UID']!.split('-')[0]!))).toBe(true);
+  });
+
+  it('is also a subscribable address without a session: on, renewed (the old address stops), off', async () => {
+    const feed = async (method: string) => {
+      const r = await partner.call(method, `${opBase(opA.slug)}/calendar-feed`, method === 'POST' ? { body: {} } : {});
+      expectStatus(r, 200);
+      return CalendarFeedResponse.parse(r.body).url;
+    };
+    // No cookie, no API key: what a calendar app sends.
+    const poll = (url: string) => t.app.request(new URL(url).pathname);
+    expect(await feed('GET')).toBeNull();
+    const first = (await feed('POST'))!;
+    expect(first).toMatch(/\/calendar\/[\w-]{32}\.ics$/);
+    expect(await feed('GET')).toBe(first);
+    const res = await poll(first);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const subscribed = parseIcal(await res.text());
+    const downloaded = parseIcal((await ics(partner, opA.slug)).text);
+    expect(subscribed.events.map((e) => e['UID'])).toEqual(downloaded.events.map((e) => e['UID']));
+    const second = (await feed('POST'))!;
+    expect(second).not.toBe(first);
+    expect((await poll(first)).status).toBe(404);
+    expect((await poll(second)).status).toBe(200);
+    expect(await feed('DELETE')).toBeNull();
+    expect((await poll(second)).status).toBe(404);
+    expect((await t.app.request('/calendar/not-a-token.ics')).status).toBe(404);
   });
 });
 

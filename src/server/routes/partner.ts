@@ -17,6 +17,7 @@ import { closeDates, reopenDates, ruleOf, setRule } from '../services/partner/av
 import { createSeason, deleteSeason, seasonsView, updateSeason } from '../services/partner/seasons.ts';
 import { payoutStatement, payoutStatementCsv, payoutStatements, recordPayout } from '../services/partner/payouts.ts';
 import { inviteToTeam, removeMember, teamOf, withdrawInvitation } from '../services/partner/team.ts';
+import { calendarFeed, renewCalendarFeed, stopCalendarFeed } from '../services/partner/calendar-feed.ts';
 import { listingView, partnerListings, setListingPrices, submitListingChange, withdrawListingChange } from '../services/partner/listings.ts';
 import { pipelinePublisher } from '../services/admin/publisher.ts';
 import { OPERATOR_ACTIONS, tripDeps } from './operator-actions.ts';
@@ -174,6 +175,20 @@ export function partnerRoutes() {
   r.delete('/partner/operators/:slug/options/:optionId/seasons/:seasonId', async (c) => {
     const { slug, optionId, seasonId } = readParams(c, SeasonParam);
     return reply(c, await deleteSeason(c.var.db, await optionOf(c.var.db, await operator(c, slug), optionId), seasonId));
+  });
+
+  // The subscribable calendar's address (services/partner/calendar-feed.ts); the feed itself is app.ts's.
+  r.get('/partner/operators/:slug/calendar-feed', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    return reply(c, await calendarFeed(c.var.db, await operator(c, slug), c.var.config.siteUrl));
+  });
+  r.post('/partner/operators/:slug/calendar-feed', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    return reply(c, await renewCalendarFeed(c.var.db, await operator(c, slug), c.var.config.siteUrl));
+  });
+  r.delete('/partner/operators/:slug/calendar-feed', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    return reply(c, await stopCalendarFeed(c.var.db, await operator(c, slug)));
   });
 
   // Payouts (issue 15, item 5): services/partner/payouts.ts.

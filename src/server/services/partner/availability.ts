@@ -144,7 +144,7 @@ const FEED_DAYS = 400;
  * The iCal feed: one VEVENT per upcoming departure of `op` holding bookings (order items that
  * hold units: placed and not cancelled), with sold/capacity and the guests booked.
  */
-export async function departuresIcs(db: Db, op: OpenOperator, now = new Date()): Promise<string> {
+export async function departuresIcs(db: Db, op: Pick<OpenOperator, 'id' | 'name'>, now = new Date()): Promise<string> {
   const today = now.toISOString().slice(0, 10);
   const guests = sql<number>`sum(${orderItems.quantity} + ${orderItems.childQuantity} + ${orderItems.localQuantity} + ${orderItems.childLocalQuantity})::int`;
   const booked = await db
