@@ -23,6 +23,8 @@ export type ApiRequest = {
   signal?: AbortSignal;
   /** The answer is a file (a CSV, an iCal): `data` is its Blob and name; a refusal is JSON as ever. */
   file?: boolean;
+  /** A multipart body (a photo upload), sent as it is: the browser writes its Content-Type. */
+  form?: FormData;
 };
 
 /** A file the API answered, named by its Content-Disposition (or `fallback`). */
@@ -67,8 +69,9 @@ export function createApiClient(opts: ClientOptions = {}) {
 
   return async function request<T>(path: string, req: ApiRequest = {}): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${key}`, ...opts.headers, ...req.headers };
-    const init: RequestInit = { method: req.method ?? (req.body === undefined ? 'GET' : 'POST'), headers, credentials: 'include' };
-    if (req.body !== undefined) {
+    const init: RequestInit = { method: req.method ?? (req.body === undefined && !req.form ? 'GET' : 'POST'), headers, credentials: 'include' };
+    if (req.form) init.body = req.form;
+    else if (req.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(snakeizeKeys(req.body));
     }

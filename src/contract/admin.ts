@@ -1,6 +1,9 @@
 // The editors' back-office calls (spec §2 back-office, §6 Admin; ADR 0026). Every call answers
 // 403 to anyone who is not an admin.
 //
+// Photos:
+//   POST   /admin/images  multipart { file, alt } → 201 UploadedImage (re-encoded JPEG; 422 for a file that is not a photo, too large or too small)
+//
 // Experiences (options):
 //   GET    /admin/experiences?q=&status=&kind=&country_id=&sort=&page=&per=   → AdminExperienceList
 //   GET    /admin/experiences/{id}                 → AdminExperience (live + draft + version)
@@ -58,6 +61,29 @@ export const DraftImageSchema = z.object({
 const list = (max: number, itemMax: number) => z.array(z.string().trim().min(1, 'Must not be empty').max(itemMax, `At most ${itemMax} characters`)).max(max, `At most ${max} items`);
 
 /** The editable document of one experience: what the draft holds and publish writes. */
+/** What a photo upload accepts (POST /admin/images, POST /partner/operators/{slug}/images). */
+export const IMAGE_UPLOAD = {
+  maxBytes: 15 * 1024 * 1024,
+  maxPixels: 100_000_000,
+  /** The shorter side's least length: a hero image is shown up to 1920 px wide. */
+  minSide: 800,
+  /** Stored photos are at most this on their long side. */
+  maxSide: 3840,
+  typeMessage: 'Choose a JPEG, PNG, WebP or AVIF photo',
+} as const;
+
+/** The multipart form of an upload: the photo (`file`) and its alt text. */
+export const ImageUploadFields = z.object({
+  alt: z
+    .string({ error: 'Describe the image for people who cannot see it (alt text)' })
+    .trim()
+    .min(3, 'Describe the image for people who cannot see it (alt text)')
+    .max(250, 'At most 250 characters'),
+});
+
+export const UploadedImageSchema = z.object({ id: z.number().int(), url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() });
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+
 export const ExperienceDraftSchema = z.object({
   name: z.string().trim().min(3, 'Give the experience a name of at least 3 characters').max(120, 'At most 120 characters'),
   slugCode: z

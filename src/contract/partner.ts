@@ -461,6 +461,7 @@ export type TeamInviteBody = z.infer<typeof TeamInviteBody>;
 //          A content change for Verdant to review; it replaces the operator's earlier change still
 //          waiting. 422 when it changes nothing.
 //   DELETE /partner/operators/{slug}/listings/{optionId}/changes  → PartnerListingResponse (withdrawn); 404 when none waits
+//   POST   /partner/operators/{slug}/images  multipart { file, alt } → 201 UploadedImage: a photo the operator's changes may use
 // The review, for Verdant admins (403 to everyone else):
 //   GET    /admin/listing_changes?status=                         → ListingChangeList
 //   POST   /admin/listing_changes/{id}/approve                    → ListingChangeResponse: live at once, the pages republished
@@ -484,6 +485,7 @@ export const ListingContentSchema = ExperienceDraftSchema.pick({
   itinerary: true,
   locations: true,
   faqs: true,
+  images: true,
 }).extend({
   cancelType: CancelType,
   rescheduleType: RescheduleType,
@@ -568,6 +570,8 @@ export const PartnerListingSchema = z.object({
   pending: ListingChangeSchema.extend({ content: ListingContentSchema }).nullable(),
   /** The newest decided change (approved or declined) and what it proposed, for the operator to see the answer (and start again from a declined one). */
   lastDecision: ListingChangeSchema.extend({ content: ListingContentSchema }).nullable(),
+  /** Addresses of the photos the content, the pending and the last decided change name, by id. */
+  imageUrls: z.record(z.string(), z.string()),
 });
 export type PartnerListing = z.infer<typeof PartnerListingSchema>;
 export const PartnerListingResponse = z.object({ listing: PartnerListingSchema });
@@ -584,6 +588,8 @@ export const AdminListingChangeSchema = ListingChangeSchema.extend({
   changedSince: z.array(z.string()),
   /** The publish started by approving it. */
   publishRunId: z.string().nullable(),
+  /** Addresses of the photos before and after, by id. */
+  imageUrls: z.record(z.string(), z.string()),
 });
 export type AdminListingChange = z.infer<typeof AdminListingChangeSchema>;
 export const ListingChangeList = z.object({ changes: z.array(AdminListingChangeSchema), pending: z.number().int() });

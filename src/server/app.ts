@@ -30,6 +30,8 @@ import { partnerRoutes, requirePartner } from './routes/partner.ts';
 import { ARTICLE_EDITOR } from './services/admin/article-editing.ts';
 import { redirectTarget } from './services/admin/editing.ts';
 import { CALENDAR_PATH, calendarByToken } from './services/partner/calendar-feed.ts';
+import { IMAGE_UPLOAD } from '../contract/admin.ts';
+import { UPLOAD_PATH } from './routes/uploads.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.ts';
 import { creditRoutes } from './routes/credits.ts';
 import { giftCodeRoutes } from './routes/gift-codes.ts';
@@ -110,7 +112,13 @@ export function createApp(opts: AppOptions) {
   });
   api.use('*', rateLimit({ bucket: 'api', limit: (c) => c.var.config.rateLimitPerMinute }));
   api.use('*', guestBearer(BEARER_EXEMPT));
-  api.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new HttpError(413, 'Request body is too large'); } }));
+  // Photo uploads (POST …/images, multipart) may be larger than any JSON body.
+  const tooLarge = () => {
+    throw new HttpError(413, 'Request body is too large');
+  };
+  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: IMAGE_UPLOAD.maxBytes + 64 * 1024, onError: tooLarge });
+  api.use('*', (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? uploadLimit : jsonLimit)(c, next));
 
   api.use('*', sessionMiddleware);
   // Every /admin call (the back-office, ambassador review): one guard, 401 for a guest, 403 for

@@ -43,7 +43,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-function validate<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+/** Parses `input` with `schema`, or 422 with each wrong field (wire names) and `what` in the message. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
     const fields = fieldErrors(result.error);

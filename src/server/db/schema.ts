@@ -19,6 +19,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -61,6 +62,8 @@ export const images = pgTable('images', {
   alt: text('alt').notNull().default(''),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
+  /** The operator whose member uploaded it from the partner back-office (null: Verdant's own). */
+  uploadedForOperatorId: integer('uploaded_for_operator_id').references((): AnyPgColumn => operators.id, { onDelete: 'set null' }),
   ...content,
 });
 

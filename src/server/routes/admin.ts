@@ -24,6 +24,7 @@ import { pipelinePublisher, type Publisher } from '../services/admin/publisher.t
 import { approveListingChange, declineListingChange, listingChangeView, listListingChanges } from '../services/partner/listings.ts';
 import type { EditDeps, EditKind, recordEditor } from '../services/admin/record-editing.ts';
 import { previewRecord } from './admin-preview.ts';
+import { uploadPhoto } from './uploads.ts';
 import { loadBlogDetails } from './catalogue/blogs.ts';
 import { loadOptionDetails } from './catalogue/options.ts';
 import type { Loader } from './catalogue/shared.ts';
@@ -148,6 +149,8 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
     await declineListingChange({ ...deps(c), config: c.var.config }, currentUser(c), id, note);
     return reply(c, { change: await listingChangeView(c.var.db, id) });
   });
+
+  r.post('/admin/images', async (c) => reply(c, await uploadPhoto(c, null), 201));
 
   r.get('/admin/publish_runs/:id', async (c) => {
     const { id } = readParams(c, RunParam);

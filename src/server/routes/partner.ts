@@ -21,6 +21,7 @@ import { calendarFeed, renewCalendarFeed, stopCalendarFeed } from '../services/p
 import { listingView, partnerListings, setListingPrices, submitListingChange, withdrawListingChange } from '../services/partner/listings.ts';
 import { pipelinePublisher } from '../services/admin/publisher.ts';
 import { OPERATOR_ACTIONS, tripDeps } from './operator-actions.ts';
+import { uploadPhoto } from './uploads.ts';
 
 export const requirePartner: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.user) throw new HttpError(401, NOT_LOGGED_IN);
@@ -121,6 +122,13 @@ export function partnerRoutes() {
     const { content } = await readBody(c, ListingChangeBody);
     await submitListingChange(c.var.db, currentUser(c), op, optionId, content);
     return reply(c, { listing: await listingView(c.var.db, op, optionId) }, 201);
+  });
+
+  // A photo for the operator's listings: it reaches a page only through an approved change.
+  r.post('/partner/operators/:slug/images', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    const op = await operator(c, slug);
+    return reply(c, await uploadPhoto(c, op.id), 201);
   });
 
   r.delete('/partner/operators/:slug/listings/:optionId/changes', async (c) => {

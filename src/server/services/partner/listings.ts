@@ -25,6 +25,7 @@ import { currencies, images, listingChanges, operators, optionImages, optionRoom
 import { HttpError, notFound } from '../../http.ts';
 import { mailOf, queueMail, type MailDeps } from '../../providers/mail.ts';
 import { EXPERIENCE_EDITOR } from '../admin/editing.ts';
+import { imageUrlsOf } from '../admin/record-editing.ts';
 import { liveDocument, optionRow, type OptionBase } from '../admin/experience-doc.ts';
 import type { EditDeps, Editor } from '../admin/record-editing.ts';
 import type { OpenOperator } from './bookings.ts';
@@ -156,6 +157,7 @@ export async function listingView(db: Db, op: OpenOperator, id: number): Promise
     content: contentOf(doc, o),
     pending: pending ? { ...changeView(pending), content: pending.proposed as ListingContent } : null,
     lastDecision: decided[0] ? { ...changeView(decided[0]), content: decided[0].proposed as ListingContent } : null,
+    imageUrls: await imageUrlsOf(db, photoIds([doc, pending?.proposed, decided[0]?.proposed])),
   };
 }
 
@@ -168,6 +170,9 @@ async function withPartnerFields<T>(p: Promise<T>): Promise<T> {
     throw new HttpError(err.status, err.message, { fields: Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k.replace(/^draft\./, ''), v])) });
   }
 }
+
+/** The photo ids that some documents (any of them absent) name. */
+const photoIds = (docs: unknown[]): number[] => [...new Set(docs.flatMap((d) => ((d as { images?: { id: number }[] } | undefined)?.images ?? []).map((i) => i.id)))];
 
 const fail = (field: string, message: string) => new HttpError(422, message, { fields: { [field]: message } });
 
@@ -215,6 +220,7 @@ export async function submitListingChange(db: Db, user: CurrentUser, op: OpenOpe
   const base = contentOf(await liveDocument(db, o), o);
   const changes = contentChanges(base, proposed);
   if (!changes.length) throw new HttpError(422, 'This is what the page says already: change something first', { fields: { content: 'Nothing changed' } });
+  await checkPhotos(db, op, base, proposed);
   const now = new Date();
   await db.transaction(async (tx) => {
     // The experience's row lock orders two colleagues submitting at once.
@@ -231,6 +237,19 @@ export async function submitListingChange(db: Db, user: CurrentUser, op: OpenOpe
       submittedAt: now,
     });
   });
+}
+
+/** A change may show the experience's own photos and those the operator uploaded, each once. */
+async function checkPhotos(db: Db, op: OpenOperator, base: ListingContent, proposed: ListingContent): Promise<void> {
+  const ids = proposed.images.map((i) => i.id);
+  if (new Set(ids).size !== ids.length) throw fail('content.images', 'A photo is listed twice');
+  const own = new Set(base.images.map((i) => i.id));
+  const others = ids.filter((id) => !own.has(id));
+  const uploaded = others.length
+    ? new Set((await db.select({ id: images.id }).from(images).where(and(inArray(images.id, others), eq(images.uploadedForOperatorId, op.id), isNull(images.deletedAt)))).map((r) => r.id))
+    : new Set<number>();
+  const stray = ids.findIndex((id) => !own.has(id) && !uploaded.has(id));
+  if (stray >= 0) throw fail(`content.images.${stray}.id`, 'Upload this photo from the listing first');
 }
 
 export async function withdrawListingChange(db: Db, user: CurrentUser, op: OpenOperator, id: number): Promise<void> {
@@ -256,6 +275,7 @@ async function adminChangeViews(db: Db, rows: ChangeRow[]): Promise<AdminListing
   const byId = new Map(opts.map((o) => [o.option.id, o]));
   const liveNow = new Map<number, ListingContent>();
   for (const { option } of opts) liveNow.set(option.id, contentOf(await liveDocument(db, option), option));
+  const urls = await imageUrlsOf(db, photoIds(rows.flatMap((r) => [r.base, r.proposed])));
   return rows.map((r) => {
     const o = byId.get(r.optionId)!;
     const live = liveNow.get(r.optionId)!;
@@ -266,6 +286,7 @@ async function adminChangeViews(db: Db, rows: ChangeRow[]): Promise<AdminListing
       experience: { id: o.option.id, slugCode: o.option.slugCode, name: o.option.name },
       changedSince: r.status === 'pending' ? r.changedFields.filter((f) => !same(base[f as keyof ListingContent], live[f as keyof ListingContent])) : [],
       publishRunId: r.publishRunId,
+      imageUrls: urls,
     };
   });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "images" ADD COLUMN "uploaded_for_operator_id" integer;--> statement-breakpoint
+ALTER TABLE "images" ADD CONSTRAINT "images_uploaded_for_operator_id_operators_id_fk" FOREIGN KEY ("uploaded_for_operator_id") REFERENCES "public"."operators"("id") ON DELETE set null ON UPDATE no action;
