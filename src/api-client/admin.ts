@@ -14,6 +14,7 @@ import type {
   RevisionList,
   SiteSettings,
   SiteSettingsResponse,
+  UploadedImage,
 } from '../contract/admin.ts';
 import type { ListingChangeList, ListingChangeResponse, ListingChangeStatus } from '../contract/partner.ts';
 import { request } from './client.ts';
@@ -52,3 +53,6 @@ export const listingChanges = (status: ListingChangeStatus) => request<ListingCh
 export const approveListingChange = (id: number) => request<ListingChangeResponse>(`/admin/listing_changes/${id}/approve`, { method: 'POST', body: {} });
 /** Declines it; the note is e-mailed to the operator. */
 export const declineListingChange = (id: number, note: string) => request<ListingChangeResponse>(`/admin/listing_changes/${id}/decline`, { method: 'POST', body: { note } });
+
+/** Uploads a photo (multipart `file` and `alt`); a file that is not a photo, too small or too large answers ApiError 422 with the field. */
+export const uploadImage = (form: FormData) => request<UploadedImage>('/admin/images', { method: 'POST', form });

@@ -21,6 +21,7 @@ import type {
   PartnerTeamResponse,
 } from '../contract/partner.ts';
 import type { PartnerClosureResponse, PartnerDateRangeBody, PartnerRuleBody, PartnerRuleResponse, PartnerSeasonBody, PartnerSeasonsResponse } from '../contract/partner.ts';
+import type { UploadedImage } from '../contract/admin.ts';
 import { request, type ApiFile } from './client.ts';
 
 const bookings = (slug: string) => `/partner/operators/${encodeURIComponent(slug)}/bookings`;
@@ -107,3 +108,5 @@ export const setListingPrices = (slug: string, id: number, body: ListingPricesBo
 /** Sends a content change for Verdant's review (replacing one still waiting). */
 export const submitListingChange = (slug: string, id: number, content: ListingContent) => request<PartnerListingResponse>(`${listingPath(slug, id)}/changes`, { method: 'POST', body: { content } });
 export const withdrawListingChange = (slug: string, id: number) => request<PartnerListingResponse>(`${listingPath(slug, id)}/changes`, { method: 'DELETE' });
+/** Uploads a photo for the operator's listings; it reaches a page through an approved change. */
+export const uploadListingPhoto = (slug: string, form: FormData) => request<UploadedImage>(`${operatorPath(slug)}/images`, { method: 'POST', form });

@@ -3,6 +3,7 @@
 // and a slug change's permanent redirect; a scheduled publish on the test clock; a traveller and
 // a partner get a clear refusal at /admin (and 403 from its API).
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
 import { loginAs } from './accounts.ts';
 import { API_KEY, expect, test } from './fixtures.ts';
@@ -89,6 +90,16 @@ test.describe('back-office', () => {
     await expect(page.getByText('Enter a whole number')).toBeVisible();
     await age.fill(ageBefore);
     await expect(page.getByText('Enter a whole number')).toHaveCount(0);
+    // A photo uploaded through the storage provider (alt text first), added to the draft. The
+    // cookie banner of a fresh browser would cover the upload button at the foot of the form.
+    await page.getByRole('button', { name: 'Accept all cookies' }).click();
+    const images = page.getByRole('group', { name: 'Images' });
+    await images.getByLabel(/^Add a photo/).setInputFiles({ name: 'first-light.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 1000, height: 800, channels: 3, background: { r: 200, g: 160, b: 90 } } }).jpeg().toBuffer() });
+    await images.getByRole('button', { name: 'Upload photo' }).click();
+    await expect(images.getByText('Describe the image for people who cannot see it (alt text)')).toBeVisible();
+    await images.getByLabel('Its alt text').fill('Kayaks on the water at first light');
+    await images.getByRole('button', { name: 'Upload photo' }).click();
+    await expect(images.getByRole('textbox', { name: /^Alt text/ }).last()).toHaveValue('Kayaks on the water at first light');
     await expect(page.getByText('unsaved changes')).toBeVisible();
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
@@ -111,6 +122,8 @@ test.describe('back-office', () => {
     // Its city page lists it under the new name, and the search suggestions find it.
     await page.goto(`/cities/${x.city.slug}`);
     await expect(page.getByRole('main').getByText(newName, { exact: true }).first()).toBeAttached();
+    const live = (await (await page.request.get(`/api/v1/options/${x.slugCode}`, { headers: auth })).json()) as { images: { alt: string }[] };
+    expect(live.images.map((i) => i.alt)).toContain('Kayaks on the water at first light');
     const suggest = await page.request.get(`/api/v1/search?q=${encodeURIComponent('first light')}`, { headers: auth });
     expect(JSON.stringify(await suggest.json())).toContain(newName);
   });

@@ -3,6 +3,7 @@
 // and the e-mails land in the outbox); a date change is accepted; a traveller at /partner is
 // refused, by the screen and by the API. Each journey books its own trip for a fresh traveller.
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
 import { DEV_PASSWORD, freshEmail, lastOutboxMessage, loginAs, passCaptcha } from './accounts.ts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
@@ -32,6 +33,9 @@ async function spareExperiences(api: Api): Promise<{ slugCode: string; name: str
   if (spare.length < 2) throw new Error(`${OPERATOR} needs two instant experiences besides the booked ones in the demo catalogue`);
   return spare;
 }
+
+/** A plain 1200 × 900 photo to upload (made here: nothing is downloaded). */
+const testPhoto = () => sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 52, g: 120, b: 96 } } }).png().toBuffer();
 
 /** Screenshots at the desktop width and at a phone's (375 px), for the screens only desktop journeys reach. */
 async function shootBoth(page: Page, name: string) {
@@ -288,6 +292,12 @@ test.describe('partner back-office', () => {
     await content.getByRole('group', { name: 'Basics' }).getByLabel('Name', { exact: true }).fill(newName);
     const included = content.getByRole('textbox', { name: /^Included/ });
     await included.fill(`${await included.inputValue()}\nDry bag for your phone`);
+    // A new photo goes with the change: uploaded (re-encoded on the server), then listed with its alt text.
+    const photos = content.getByRole('group', { name: 'Photos' });
+    await photos.getByLabel(/^Add a photo/).setInputFiles({ name: 'dawn-paddle.png', mimeType: 'image/png', buffer: await testPhoto() });
+    await photos.getByLabel('Its alt text').fill('Paddlers leaving the jetty at dawn');
+    await photos.getByRole('button', { name: 'Upload photo' }).click();
+    await expect(photos.getByRole('textbox', { name: /^Alt text/ }).last()).toHaveValue('Paddlers leaving the jetty at dawn');
     await content.getByRole('button', { name: 'Send for review' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Sent to Verdant for review' })).toBeVisible();
     const review = page.locator('.ptn-review--pending');
@@ -306,8 +316,9 @@ test.describe('partner back-office', () => {
     await admin.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Operator changes' }).click();
     const card = admin.getByRole('article', { name: x.name });
     await expect(card).toContainText('Ubin Paddle Co');
-    await expect(card.locator('.adm-changes__row')).toHaveCount(2);
+    await expect(card.locator('.adm-changes__row')).toHaveCount(3);
     await expect(card).toContainText('Dry bag for your phone');
+    await expect(card.locator('.adm-changes__after').last()).toContainText('Paddlers leaving the jetty at dawn');
     await expectNoSeriousA11yViolations(admin);
     await shootBoth(admin, 'listing-review');
     await card.getByRole('button', { name: 'Approve and publish' }).click();
@@ -318,6 +329,8 @@ test.describe('partner back-office', () => {
     await page.goto(`/experiences/${x.slugCode}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(newName);
     await expect(page.getByRole('main').getByText('Dry bag for your phone')).toBeVisible();
+    const published = camelizeKeys<{ images: { alt: string; url: string }[] }>(await api(`/options/${x.slugCode}`));
+    expect(published.images.map((i) => i.alt)).toContain('Paddlers leaving the jetty at dawn');
     // The operator heard, and the listing says so.
     await expect.poll(async () => (await (await page.request.get('/dev/outbox')).text()).includes(`Your change to ${newName} is live`)).toBe(true);
     await page.goto(`/partner/listings`);

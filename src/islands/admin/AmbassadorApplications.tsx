@@ -10,6 +10,7 @@ import { applicationStatus, type AmbassadorStatus } from '../../lib/admin-pages.
 import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { formatWhen } from './format.ts';
+import { DecisionButtons } from './parts.tsx';
 
 const STATUSES: [AmbassadorStatus, string][] = [
   ['applied', 'Applied'],
@@ -113,14 +114,7 @@ function ApplicationCard({ app, onReviewed }: { app: AdminApplication; onReviewe
                 {error}
               </p>
             )}
-            <div className="adm-actions">
-              <button type="button" className="button" disabled={!!busy} onClick={() => void review('approve')}>
-                {busy === 'approve' ? 'Approving…' : 'Approve'}
-              </button>
-              <button type="button" className="button button--ghost" disabled={!!busy} onClick={() => void review('reject')}>
-                {busy === 'reject' ? 'Rejecting…' : 'Reject'}
-              </button>
-            </div>
+            <DecisionButtons busy={busy} yes={['approve', 'Approve', 'Approving…']} no={['reject', 'Reject', 'Rejecting…']} onDecide={(k) => void review(k)} />
           </div>
         )}
       </article>

@@ -1,14 +1,14 @@
 // One experience in the back-office: every field its public page shows, on the editing screen
 // every record shares (RecordEditor.tsx: draft beside live, preview, publish now or at a time,
 // unpublish, revision history with restore, a stale save refused with the form kept).
-import { adminReferences, experienceCalls } from '../../api-client/admin.ts';
+import { useState } from 'react';
+import { adminReferences, experienceCalls, uploadImage } from '../../api-client/admin.ts';
 import type { AdminExperience, AdminReferences, ExperienceDraft } from '../../contract/admin.ts';
 import { linesToList } from '../../lib/admin-pages.ts';
-import { imageUrl } from '../../lib/format-image.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { FaqsFieldset, ItineraryFieldset, ListsFieldset, LocationsFieldset, PRICE_LABEL, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type PriceKey, type PriceText } from './ExperienceFields.tsx';
-import { EditorChrome, EditorGate, Field, markNaN, moveItem, NumberField, useRecordEditor } from './RecordEditor.tsx';
+import { FaqsFieldset, ImagesFieldset, ItineraryFieldset, ListsFieldset, LocationsFieldset, PRICE_LABEL, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type PriceKey, type PriceText } from './ExperienceFields.tsx';
+import { EditorChrome, EditorGate, Field, markNaN, NumberField, useRecordEditor } from './RecordEditor.tsx';
 
 const LIST_KEYS = ['highlights', 'inclusions', 'exclusions', 'languages', 'startTimes'] as const;
 type ListKey = (typeof LIST_KEYS)[number];
@@ -40,6 +40,8 @@ export default function ExperienceEditor({ id }: { id: number }) {
   const refs = references.state.status === 'ready' ? references.state.data : null;
   const ed = useRecordEditor<AdminExperience, ExperienceDraft, Form>({ id, calls: experienceCalls, noun: 'experience', toForm, fromForm: (f, v) => fromForm(f, v.currencyExponent) });
   const { x, form, setForm, errors } = ed;
+  // Photos uploaded on this screen, by id, until the record's own addresses include them.
+  const [uploaded, setUploaded] = useState<Record<string, string>>({});
   if (!x || !form) return <EditorGate ed={ed} noun="experience" listHref="/admin/experiences" listLabel="All experiences" />;
 
   const setDoc = (patch: Partial<ExperienceDraft>) => setForm((f) => (f ? { ...f, doc: { ...f.doc, ...patch } } : f));
@@ -158,31 +160,16 @@ export default function ExperienceEditor({ id }: { id: number }) {
             {err('draft.tagIds') && <p className="adm-field__error">{err('draft.tagIds')}</p>}
           </fieldset>
 
-          <fieldset className="adm-card adm-fields">
-            <legend>Images</legend>
-            <p className="adm-note adm-field--wide">The first image is the cover. Alt text describes the picture for people who cannot see it.</p>
-            <ol className="adm-images adm-field--wide" role="list">
-              {d.images.map((img, i) => (
-                <li key={img.id}>
-                  {x.imageUrls[String(img.id)] ? <img src={imageUrl(x.imageUrls[String(img.id)]!, 256)} alt="" width="120" height="80" loading="lazy" onError={(e) => { (e.target as HTMLImageElement).src = x.imageUrls[String(img.id)]!; }} /> : <span className="adm-thumb" />}
-                  <Field label={`Alt text${i === 0 ? ' (cover)' : ''}`} error={err(`draft.images.${i}.alt`)} wide>
-                    <input value={img.alt} onChange={(e) => setDoc({ images: d.images.map((x2, j) => (j === i ? { ...x2, alt: e.target.value } : x2)) })} />
-                  </Field>
-                  <span className="adm-images__tools">
-                    <button type="button" disabled={i === 0} onClick={() => setDoc({ images: moveItem(d.images, i, -1) })} aria-label={`Move image ${i + 1} up`}>
-                      ↑
-                    </button>
-                    <button type="button" disabled={i === d.images.length - 1} onClick={() => setDoc({ images: moveItem(d.images, i, 1) })} aria-label={`Move image ${i + 1} down`}>
-                      ↓
-                    </button>
-                    <button type="button" onClick={() => setDoc({ images: d.images.filter((_, j) => j !== i) })} aria-label={`Remove image ${i + 1}`}>
-                      ✕
-                    </button>
-                  </span>
-                </li>
-              ))}
-            </ol>
-          </fieldset>
+          <ImagesFieldset
+            photos={d.images}
+            urls={{ ...x.imageUrls, ...uploaded }}
+            onChange={(images, added) => {
+              if (added) setUploaded((u) => ({ ...u, [String(added.id)]: added.url }));
+              setDoc({ images });
+            }}
+            err={docErr}
+            upload={uploadImage}
+          />
     </EditorChrome>
   );
 }

@@ -6,7 +6,11 @@ import type { AdminExperience, ExperienceDraft } from '../../contract/admin.ts';
 import type { ListingFieldChange } from '../../contract/partner.ts';
 import { minorToText, textToMinor } from '../../lib/admin-pages.ts';
 import { describeCancellation, type CancellationPolicy } from '../../lib/format-cancellation.ts';
-import { Field, NumberField } from './RecordEditor.tsx';
+import { useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../api-client/client.ts';
+import type { UploadedImage } from '../../contract/admin.ts';
+import { imageUrl } from '../../lib/format-image.ts';
+import { Field, moveItem, NumberField } from './RecordEditor.tsx';
 
 type PriceUnit = AdminExperience['priceUnit'];
 
@@ -198,6 +202,98 @@ export function FaqsFieldset({ faqs, onChange, err }: { faqs: Faq[]; onChange: (
   );
 }
 
+type Photo = ExperienceDraft['images'][number];
+
+/**
+ * Photos with their alt text: the first is the cover; move, remove, and upload new ones through
+ * `upload` (the admins' or the operator's call). A new photo needs its alt text before it goes up.
+ */
+export function ImagesFieldset({
+  photos,
+  urls,
+  onChange,
+  err,
+  upload,
+  legend = 'Images',
+}: {
+  photos: Photo[];
+  urls: Record<string, string>;
+  onChange: (photos: Photo[], added?: UploadedImage) => void;
+  err: FieldError;
+  upload: (form: FormData) => Promise<{ data: UploadedImage }>;
+  legend?: string;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [alt, setAlt] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const send = async () => {
+    if (busy) return;
+    if (!file) return setRefusal({ message: 'Choose a photo to upload', fields: { file: 'Choose a photo to upload' } });
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const form = new FormData();
+      form.append('file', file);
+      form.append('alt', alt);
+      const { data } = await upload(form);
+      onChange([...photos, { id: data.id, alt: data.alt }], data);
+      setFile(null);
+      setAlt('');
+      if (input.current) input.current.value = '';
+    } catch (e) {
+      setRefusal({ message: errorMessage(e), fields: e instanceof ApiError ? e.fields : {} });
+    }
+    setBusy(false);
+  };
+  const src = (id: number) => urls[String(id)];
+  return (
+    <fieldset className="adm-card adm-fields">
+      <legend>{legend}</legend>
+      <p className="adm-note adm-field--wide">The first photo is the cover. Alt text describes the picture for people who cannot see it.</p>
+      <ol className="adm-images adm-field--wide" role="list">
+        {photos.map((img, i) => (
+          <li key={img.id}>
+            {src(img.id) ? <img src={imageUrl(src(img.id)!, 256)} alt="" width="120" height="80" loading="lazy" onError={(e) => { (e.target as HTMLImageElement).src = src(img.id)!; }} /> : <span className="adm-thumb" />}
+            <Field label={`Alt text${i === 0 ? ' (cover)' : ''}`} error={err(`images.${i}.alt`) ?? err(`images.${i}.id`)} wide>
+              <input value={img.alt} onChange={(e) => onChange(photos.map((x, j) => (j === i ? { ...x, alt: e.target.value } : x)))} />
+            </Field>
+            <span className="adm-images__tools">
+              <button type="button" disabled={i === 0} onClick={() => onChange(moveItem(photos, i, -1))} aria-label={`Move image ${i + 1} up`}>
+                ↑
+              </button>
+              <button type="button" disabled={i === photos.length - 1} onClick={() => onChange(moveItem(photos, i, 1))} aria-label={`Move image ${i + 1} down`}>
+                ↓
+              </button>
+              <button type="button" onClick={() => onChange(photos.filter((_, j) => j !== i))} aria-label={`Remove image ${i + 1}`}>
+                ✕
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      {err('images') && <p className="adm-field__error adm-field--wide">{err('images')}</p>}
+      <div className="adm-upload adm-field--wide">
+        <Field label="Add a photo" hint="JPEG, PNG, WebP or AVIF; at least 800 pixels on each side, up to 15 MB" error={refusal?.fields['file']}>
+          <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </Field>
+        <Field label="Its alt text" error={refusal?.fields['alt']}>
+          <input value={alt} onChange={(e) => setAlt(e.target.value)} placeholder="What the photo shows" />
+        </Field>
+        <button type="button" className="button button--ghost" disabled={busy} onClick={() => void send()}>
+          {busy ? 'Uploading…' : 'Upload photo'}
+        </button>
+        {refusal && !refusal.fields['file'] && !refusal.fields['alt'] && (
+          <p className="adm-alert adm-alert--error" role="alert">
+            {refusal.message}
+          </p>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
 // ---- An operator's change (ADR 0032), as the operator and the reviewing admin see it ----
 
 const FIELD_NAMES: Record<string, string> = {
@@ -218,6 +314,7 @@ const FIELD_NAMES: Record<string, string> = {
   faqs: 'Questions and answers',
   cancelType: 'Cancellation policy',
   rescheduleType: 'Date changes',
+  images: 'Photos',
 };
 export const listingFieldName = (f: string) => FIELD_NAMES[f] ?? f;
 
@@ -235,8 +332,26 @@ function show(field: string, v: unknown): string {
   return String(v);
 }
 
+/** Photos as the reviewer sees them: each thumbnail with its alt text, in order (the first is the cover). */
+function PhotoList({ photos, urls }: { photos: Photo[]; urls: Record<string, string> }) {
+  if (!photos.length) return <>—</>;
+  return (
+    <ol className="adm-changes__photos" role="list">
+      {photos.map((p) => (
+        <li key={p.id}>
+          {urls[String(p.id)] ? <img src={imageUrl(urls[String(p.id)]!, 128)} alt="" width="64" height="48" loading="lazy" /> : <span className="adm-thumb" />}
+          <span>{p.alt}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const isPhotos = (v: unknown): v is Photo[] => Array.isArray(v);
+
 /** What a change changes, field by field: what the page said and what the operator proposes. */
-export function ChangeSummary({ changes }: { changes: ListingFieldChange[] }) {
+export function ChangeSummary({ changes, imageUrls = {} }: { changes: ListingFieldChange[]; imageUrls?: Record<string, string> }) {
+  const value = (c: ListingFieldChange, v: unknown) => (c.field === 'images' && isPhotos(v) ? <PhotoList photos={v} urls={imageUrls} /> : show(c.field, v));
   return (
     <dl className="adm-changes">
       {changes.map((c) => (
@@ -244,11 +359,11 @@ export function ChangeSummary({ changes }: { changes: ListingFieldChange[] }) {
           <dt>{listingFieldName(c.field)}</dt>
           <dd className="adm-changes__before">
             <span className="adm-changes__label">Before</span>
-            {show(c.field, c.before)}
+            {value(c, c.before)}
           </dd>
           <dd className="adm-changes__after">
             <span className="adm-changes__label">After</span>
-            {show(c.field, c.after)}
+            {value(c, c.after)}
           </dd>
         </div>
       ))}

@@ -10,7 +10,7 @@ import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { ChangeSummary, listingFieldName } from './ExperienceFields.tsx';
 import { formatWhen } from './format.ts';
-import { RunState } from './parts.tsx';
+import { DecisionButtons, RunState } from './parts.tsx';
 import { useRun } from './use-run.ts';
 
 const STATUSES: [ListingChangeStatus, string][] = [
@@ -62,7 +62,7 @@ function ChangeCard({ change, onDecided }: { change: AdminListingChange; onDecid
             {c.operator.name} · {c.submittedBy}, {formatWhen(c.submittedAt)}
           </span>
         </header>
-        <ChangeSummary changes={c.changes} />
+        <ChangeSummary changes={c.changes} imageUrls={c.imageUrls} />
         {c.changedSince.length > 0 && (
           <p className="adm-alert adm-alert--error">
             Since the operator wrote this, the page’s {c.changedSince.map(listingFieldName).join(', ').toLowerCase()} changed. Approving replaces {c.changedSince.length === 1 ? 'it' : 'them'} with the operator’s version.
@@ -98,14 +98,7 @@ function ChangeCard({ change, onDecided }: { change: AdminListingChange; onDecid
                 {error.text}
               </p>
             )}
-            <div className="adm-actions">
-              <button type="button" className="button" disabled={!!busy} onClick={() => void decide('approve')}>
-                {busy === 'approve' ? 'Approving…' : 'Approve and publish'}
-              </button>
-              <button type="button" className="button button--ghost" disabled={!!busy} onClick={() => void decide('decline')}>
-                {busy === 'decline' ? 'Declining…' : 'Decline'}
-              </button>
-            </div>
+            <DecisionButtons busy={busy} yes={['approve', 'Approve and publish', 'Approving…']} no={['decline', 'Decline', 'Declining…']} onDecide={(k) => void decide(k)} />
           </div>
         ) : (
           <p className="adm-note">

@@ -136,3 +136,16 @@ export function BackOfficeNav({ brand, brandHref, items, active, children }: { b
     </nav>
   );
 }
+
+/** A review's two answers (approve, and decline or reject), one at a time: `[key, label, busy label]`. */
+export function DecisionButtons<K extends string>({ busy, yes, no, onDecide }: { busy: K | null; yes: [K, string, string]; no: [K, string, string]; onDecide: (k: K) => void }) {
+  return (
+    <div className="adm-actions">
+      {[yes, no].map(([key, label, working], i) => (
+        <button key={key} type="button" className={i === 0 ? 'button' : 'button button--ghost'} disabled={!!busy} onClick={() => onDecide(key)}>
+          {busy === key ? working : label}
+        </button>
+      ))}
+    </div>
+  );
+}

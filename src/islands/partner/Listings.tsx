@@ -4,7 +4,7 @@
 // review; the screen says where the last change stands and lets the operator withdraw it or start
 // again from a declined one.
 import { useState, type FormEvent } from 'react';
-import { partnerListing, partnerListings, setListingPrices, submitListingChange, withdrawListingChange } from '../../api-client/partner.ts';
+import { partnerListing, partnerListings, setListingPrices, submitListingChange, uploadListingPhoto, withdrawListingChange } from '../../api-client/partner.ts';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
 import type { ListingContent, PartnerListing } from '../../contract/partner.ts';
 import { linesToList, minorToText, textToMinor } from '../../lib/admin-pages.ts';
@@ -13,7 +13,7 @@ import { formatDate } from '../../lib/format-date.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { ChangeSummary, FaqsFieldset, ItineraryFieldset, LIST_KEYS, ListsFieldset, LocationsFieldset, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type ListKey, type PriceText } from '../admin/ExperienceFields.tsx';
+import { ChangeSummary, FaqsFieldset, ImagesFieldset, ItineraryFieldset, LIST_KEYS, ListsFieldset, LocationsFieldset, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type ListKey, type PriceText } from '../admin/ExperienceFields.tsx';
 import { Field, NumberField } from '../admin/RecordEditor.tsx';
 import { EmptyPage } from '../admin/parts.tsx';
 import { formatPrice } from '../booking/money.ts';
@@ -156,6 +156,8 @@ const fromContentForm = (f: ContentForm): ListingContent => ({
 
 function ContentFormView({ x, opened, start, onSaved }: { x: PartnerListing; opened: Opened; start: ListingContent; onSaved: (l: PartnerListing, text: string) => void }) {
   const [form, setForm] = useState(() => toContentForm(start));
+  // Photos uploaded on this screen, by id (the listing's own addresses cover the rest).
+  const [uploaded, setUploaded] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>(null);
   const c = form.content;
@@ -183,7 +185,7 @@ function ContentFormView({ x, opened, start, onSaved }: { x: PartnerListing; ope
         <h2 id="ptn-content-title" className="ptn-form-title">
           What the page says
         </h2>
-        <p className="adm-note">Verdant’s editors review these changes before they reach the public page, to keep every listing accurate and consistent. Photos and tags: write to partners@verdant.example.</p>
+        <p className="adm-note">Verdant’s editors review these changes before they reach the public page, to keep every listing accurate and consistent. New photos go with the change. For tags or the city, write to partners@verdant.example.</p>
         <Alert refusal={refusal} />
       </div>
       <fieldset className="adm-card adm-fields">
@@ -219,6 +221,17 @@ function ContentFormView({ x, opened, start, onSaved }: { x: PartnerListing; ope
       <ItineraryFieldset steps={c.itinerary} onChange={(itinerary) => set({ itinerary })} err={(p) => err(p)} />
       <LocationsFieldset places={c.locations} onChange={(locations) => set({ locations })} err={(p) => err(p)} />
       <FaqsFieldset faqs={c.faqs} onChange={(faqs) => set({ faqs })} err={(p) => err(p)} />
+      <ImagesFieldset
+        legend="Photos"
+        photos={c.images}
+        urls={{ ...x.imageUrls, ...uploaded }}
+        onChange={(images, added) => {
+          if (added) setUploaded((u) => ({ ...u, [String(added.id)]: added.url }));
+          set({ images });
+        }}
+        err={(p) => err(p)}
+        upload={(form) => uploadListingPhoto(opened.operator.slug, form)}
+      />
       <fieldset className="adm-card adm-fields">
         <legend>Cancellation and date changes</legend>
         <Field label="Cancellation policy" hint={describeCancellation(c.cancelType, c.rescheduleType).detail} error={err('cancelType')} wide>
@@ -268,7 +281,7 @@ function ReviewState({ x, opened, onWithdrawn, onRestart }: { x: PartnerListing;
         <p>
           {x.pending.submittedBy} sent this change on {formatDate(x.pending.submittedAt)}. The form below shows it; sending again replaces it.
         </p>
-        <ChangeSummary changes={x.pending.changes} />
+        <ChangeSummary changes={x.pending.changes} imageUrls={x.imageUrls} />
         {failure && (
           <p className="adm-alert adm-alert--error" role="alert">
             {failure}
