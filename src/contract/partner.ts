@@ -489,6 +489,17 @@ export const ListingContentSchema = ExperienceDraftSchema.pick({
 }).extend({
   cancelType: CancelType,
   rescheduleType: RescheduleType,
+  /** A stay's room types as travellers read them (their prices and counts are live data, not content). */
+  rooms: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        name: z.string().trim().min(2, 'Name the room type').max(80, 'At most 80 characters'),
+        privacy: RoomPrivacy,
+        maxGuests: z.number({ error: 'Enter a number' }).int('Use a whole number').min(1, 'At least 1 guest').max(20, 'At most 20 guests'),
+      }),
+    )
+    .max(50, 'At most 50 room types'),
 });
 export type ListingContent = z.infer<typeof ListingContentSchema>;
 export type ListingContentField = keyof ListingContent;

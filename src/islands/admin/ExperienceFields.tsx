@@ -315,6 +315,7 @@ const FIELD_NAMES: Record<string, string> = {
   cancelType: 'Cancellation policy',
   rescheduleType: 'Date changes',
   images: 'Photos',
+  rooms: 'Room types',
 };
 export const listingFieldName = (f: string) => FIELD_NAMES[f] ?? f;
 

@@ -232,6 +232,30 @@ function ContentFormView({ x, opened, start, onSaved }: { x: PartnerListing; ope
         err={(p) => err(p)}
         upload={(form) => uploadListingPhoto(opened.operator.slug, form)}
       />
+      {c.rooms.length > 0 && (
+        <fieldset className="adm-card adm-fields">
+          <legend>Room types</legend>
+          <p className="adm-note adm-field--wide">What travellers read about each room type. Prices are in the Prices form above; how many rooms you sell, in Availability.</p>
+          {c.rooms.map((r, i) => {
+            const upd = (patch: Partial<typeof r>) => set({ rooms: c.rooms.map((x2, j) => (j === i ? { ...x2, ...patch } : x2)) });
+            return (
+              <div className="adm-repeat" key={r.id}>
+                <Field label="Name" error={err(`rooms.${i}.name`)}>
+                  <input value={r.name} onChange={(e) => upd({ name: e.target.value })} />
+                </Field>
+                <Field label="Privacy" error={err(`rooms.${i}.privacy`)}>
+                  <select value={r.privacy} onChange={(e) => upd({ privacy: e.target.value as typeof r.privacy })}>
+                    <option value="private">Private room</option>
+                    <option value="shared">Shared room</option>
+                  </select>
+                </Field>
+                <NumberField label="Guests in a room" error={err(`rooms.${i}.maxGuests`)} value={r.maxGuests} onValue={(v) => upd({ maxGuests: v ?? Number.NaN })} />
+              </div>
+            );
+          })}
+          {err('rooms') && <p className="adm-field__error adm-field--wide">{err('rooms')}</p>}
+        </fieldset>
+      )}
       <fieldset className="adm-card adm-fields">
         <legend>Cancellation and date changes</legend>
         <Field label="Cancellation policy" hint={describeCancellation(c.cancelType, c.rescheduleType).detail} error={err('cancelType')} wide>

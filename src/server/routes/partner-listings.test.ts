@@ -6,7 +6,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminExperienceSchema } from '../../contract/admin.ts';
 import { ListingChangeList, ListingChangeResponse, PartnerListingResponse, PartnerListingsResponse, type ListingContent } from '../../contract/partner.ts';
-import { contentRevisions, listingChanges, options, outbox, publishRuns } from '../db/schema.ts';
+import { contentRevisions, listingChanges, optionRooms, options, outbox, partnerMemberships, publishRuns, users } from '../db/schema.ts';
 import type { Agent } from '../testing/agent.ts';
 import { expectStatus, pickOption, type OptionPick } from '../testing/booking.ts';
 import { operatorOf, partnerCast } from '../testing/partner.ts';
@@ -246,5 +246,38 @@ describe('content: through Verdant’s review', () => {
     const none = await partner.call('DELETE', `${L(opA.slug, optA.id)}/changes`);
     expectStatus(none, 404);
     expect(none.body.error).toBe('Change waiting for review not found');
+  });
+});
+
+describe('a stay: room prices live, room types through review', () => {
+  it('prices each room type live, and sends names, privacy and guests for review; room types are not added or removed here', async () => {
+    const stay = await pickOption(t.db, [eq(options.priceUnit, 'per_room')]);
+    const op = await operatorOf(t.db, stay.id);
+    // The partner joins the stay's operator for this test (as staff).
+    await t.db.insert(partnerMemberships).values({ userId: (await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'partner@verdant.test')))[0]!.id, operatorId: op.id, role: 'staff' }).onConflictDoNothing();
+    const S = L(op.slug, stay.id);
+    const x = PartnerListingResponse.parse((await partner.get(S)).body).listing;
+    expect(x.rooms.length).toBeGreaterThan(0);
+    const room = x.rooms[0]!;
+    const price = async () => ((await t.get(`/api/v1/options/${stay.slugCode}/prices?room_id=${room.id}&quantity=1`)).body as { subtotal: { amount: number } }).subtotal.amount;
+    const before = await price();
+    const missing = await partner.call('PUT', `${S}/prices`, { body: { prices: x.prices, rooms: [] } });
+    expectStatus(missing, 422);
+    expect(missing.body.fields).toEqual({ rooms: 'Give a price for each room type once' });
+    const saved = await partner.call('PUT', `${S}/prices`, { body: { prices: x.prices, rooms: x.rooms.map((r) => ({ id: r.id, pricePerNight: r.id === room.id ? r.pricePerNight + 2500 : r.pricePerNight })) } });
+    expectStatus(saved, 200);
+    expect(await price()).toBeGreaterThan(before);
+
+    const renamed = x.content.rooms.map((r, i) => (i === 0 ? { ...r, name: `${r.name} with garden view`, privacy: r.privacy === 'private' ? ('shared' as const) : ('private' as const) } : r));
+    const dropped = await partner.call('POST', `${S}/changes`, { body: { content: { ...x.content, rooms: renamed.slice(1) } } });
+    expectStatus(dropped, 422);
+    expect(dropped.body.fields).toEqual({ 'content.rooms': 'Room types can’t be added or removed here: write to partners@verdant.example and we will set them up with you' });
+    const sent = await partner.call('POST', `${S}/changes`, { body: { content: { ...x.content, rooms: renamed } } });
+    expectStatus(sent, 201);
+    const change = PartnerListingResponse.parse(sent.body).listing.pending!;
+    expect(change.changes.map((c) => c.field)).toEqual(['rooms']);
+    expectStatus(await admin.call('POST', `/api/v1/admin/listing_changes/${change.id}/approve`, { body: {} }), 200);
+    const [row] = await t.db.select({ name: optionRooms.name, privacy: optionRooms.privacy }).from(optionRooms).where(eq(optionRooms.id, room.id));
+    expect(row).toEqual({ name: renamed[0]!.name, privacy: renamed[0]!.privacy });
   });
 });

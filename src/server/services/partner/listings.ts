@@ -48,11 +48,21 @@ async function ownedRow(db: Db | Tx, op: OpenOperator, id: number): Promise<Opti
   return o;
 }
 
-/** What the public page says now, as the operator edits it. */
-function contentOf(doc: ExperienceDraft, o: Pick<OptionBase, 'cancelType' | 'rescheduleType'>): ListingContent {
-  const picked = Object.fromEntries(CONTENT_FIELDS.filter((f) => f in doc).map((f) => [f, doc[f as keyof ExperienceDraft]]));
-  return { ...(picked as Omit<ListingContent, 'cancelType' | 'rescheduleType'>), cancelType: o.cancelType, rescheduleType: o.rescheduleType };
+type RoomContent = ListingContent['rooms'][number];
+
+/** A stay's room types as content (by id: the order the widget lists them in). */
+async function roomContent(db: Db | Tx, optionId: number): Promise<RoomContent[]> {
+  return db.select({ id: optionRooms.id, name: optionRooms.name, privacy: optionRooms.privacy, maxGuests: optionRooms.maxGuests }).from(optionRooms).where(eq(optionRooms.optionId, optionId)).orderBy(asc(optionRooms.id));
 }
+
+/** What the public page says now, as the operator edits it. */
+async function contentOf(db: Db | Tx, doc: ExperienceDraft, o: Pick<OptionBase, 'id' | 'cancelType' | 'rescheduleType'>): Promise<ListingContent> {
+  const picked = Object.fromEntries(CONTENT_FIELDS.filter((f) => f in doc).map((f) => [f, doc[f as keyof ExperienceDraft]]));
+  return { ...(picked as Omit<ListingContent, 'cancelType' | 'rescheduleType' | 'rooms'>), cancelType: o.cancelType, rescheduleType: o.rescheduleType, rooms: await roomContent(db, o.id) };
+}
+
+/** Fields of the content the experience document does not hold: written by approval itself. */
+const OUTSIDE_DOC: (keyof ListingContent)[] = ['cancelType', 'rescheduleType', 'rooms'];
 
 /** The fields that differ between two versions of the content, in the form's order. */
 export function contentChanges(before: ListingContent, after: ListingContent): ListingFieldChange[] {
@@ -154,7 +164,7 @@ export async function listingView(db: Db, op: OpenOperator, id: number): Promise
     currencyExponent: exponent,
     prices: doc.prices,
     rooms: rooms.map((r) => ({ id: r.id, name: r.name, roomType: r.roomType, privacy: r.privacy, maxGuests: r.maxGuests, quantity: r.quantity, pricePerNight: r.pricePerNight })),
-    content: contentOf(doc, o),
+    content: await contentOf(db, doc, o),
     pending: pending ? { ...changeView(pending), content: pending.proposed as ListingContent } : null,
     lastDecision: decided[0] ? { ...changeView(decided[0]), content: decided[0].proposed as ListingContent } : null,
     imageUrls: await imageUrlsOf(db, photoIds([doc, pending?.proposed, decided[0]?.proposed])),
@@ -217,10 +227,12 @@ export async function setListingPrices(d: EditDeps, user: CurrentUser, op: OpenO
  */
 export async function submitListingChange(db: Db, user: CurrentUser, op: OpenOperator, id: number, proposed: ListingContent): Promise<void> {
   const o = await ownedRow(db, op, id);
-  const base = contentOf(await liveDocument(db, o), o);
+  const base = await contentOf(db, await liveDocument(db, o), o);
   const changes = contentChanges(base, proposed);
   if (!changes.length) throw new HttpError(422, 'This is what the page says already: change something first', { fields: { content: 'Nothing changed' } });
   await checkPhotos(db, op, base, proposed);
+  const roomIds = (c: ListingContent) => c.rooms.map((r) => r.id).sort((a, b) => a - b).join();
+  if (roomIds(base) !== roomIds(proposed)) throw fail('content.rooms', 'Room types can’t be added or removed here: write to partners@verdant.example and we will set them up with you');
   const now = new Date();
   await db.transaction(async (tx) => {
     // The experience's row lock orders two colleagues submitting at once.
@@ -274,7 +286,7 @@ async function adminChangeViews(db: Db, rows: ChangeRow[]): Promise<AdminListing
     .where(inArray(options.id, optionIds));
   const byId = new Map(opts.map((o) => [o.option.id, o]));
   const liveNow = new Map<number, ListingContent>();
-  for (const { option } of opts) liveNow.set(option.id, contentOf(await liveDocument(db, option), option));
+  for (const { option } of opts) liveNow.set(option.id, await contentOf(db, await liveDocument(db, option), option));
   const urls = await imageUrlsOf(db, photoIds(rows.flatMap((r) => [r.base, r.proposed])));
   return rows.map((r) => {
     const o = byId.get(r.optionId)!;
@@ -332,7 +344,7 @@ export async function approveListingChange(d: ListingDeps, admin: CurrentUser, c
     const row = await pendingChange(tx, changeId);
     const proposed = row.proposed as ListingContent;
     const fields = row.changedFields as (keyof ListingContent)[];
-    const docFields = fields.filter((f) => f !== 'cancelType' && f !== 'rescheduleType');
+    const docFields = fields.filter((f) => !OUTSIDE_DOC.includes(f));
     const policy = Object.fromEntries(fields.filter((f) => f === 'cancelType' || f === 'rescheduleType').map((f) => [f, proposed[f]]));
     const patch = (doc: ExperienceDraft): ExperienceDraft => ({ ...doc, ...Object.fromEntries(docFields.map((f) => [f, proposed[f]])) });
     const { run } = await EXPERIENCE_EDITOR.patchLiveIn(tx, d, row.optionId, patch, editorOf(admin), {
@@ -340,6 +352,13 @@ export async function approveListingChange(d: ListingDeps, admin: CurrentUser, c
       note: `${row.submittedByName}’s change approved by ${admin.name}`,
       alsoApply: async (t) => {
         if (Object.keys(policy).length) await t.update(options).set({ ...policy, updatedAt: now }).where(eq(options.id, row.optionId));
+        if (fields.includes('rooms')) {
+          // Only the room types that still exist, and only their words: prices and counts are live data.
+          for (const r of proposed.rooms) {
+            await t.update(optionRooms).set({ name: r.name, privacy: r.privacy, maxGuests: r.maxGuests }).where(and(eq(optionRooms.id, r.id), eq(optionRooms.optionId, row.optionId)));
+          }
+          await t.update(options).set({ updatedAt: now }).where(eq(options.id, row.optionId));
+        }
       },
     });
     await tx.update(listingChanges).set({ status: 'approved', decidedBy: admin.id, decidedByName: admin.name, decidedAt: now, publishRunId: run.id }).where(eq(listingChanges.id, changeId));
