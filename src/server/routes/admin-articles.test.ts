@@ -2,7 +2,10 @@ import { asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminArticleListSchema, AdminArticleReferencesSchema, AdminArticleSchema, RevisionListSchema, type AdminArticle, type ArticleDraft } from '../../contract/admin.ts';
 import { BlogDetailSchema } from '../../contract/blogs.ts';
+import pino from 'pino';
 import { blogs } from '../db/schema.ts';
+import { QUEUES } from '../jobs/queue.ts';
+import { scheduledPublishHandler } from '../jobs/workers.ts';
 import type { Agent } from '../testing/agent.ts';
 import { backOfficeAgents, recordingSite } from '../testing/back-office.ts';
 import { expectStatus } from '../testing/booking.ts';
@@ -229,5 +232,36 @@ describe('drafts, versions and publishing', () => {
     const r = await admin.post(`${A()}/preview`, {});
     expectStatus(r, 202);
     expect((r.body as { run: { kind: string } }).run.kind).toBe('preview');
+  });
+});
+
+describe('a scheduled article', () => {
+  it('goes live at its time through the queue (test clock), and a cancelled one does not', async () => {
+    const work = scheduledPublishHandler({ db: t.db, jobs: t.jobs, log: pino({ level: 'silent' }) });
+    const x = await open(admin);
+    const saved = AdminArticleSchema.parse((await put(admin, `${A()}/draft`, { version: x.version, draft: { ...x.draft, title: 'A title for next week' } })).body);
+    const at = new Date(Date.now() + 7 * 86400_000);
+    const sch = AdminArticleSchema.parse((await admin.post(`${A()}/publish`, { version: saved.version, at: at.toISOString() })).body);
+    expect(sch).toMatchObject({ scheduledAt: at.toISOString(), status: 'changed' });
+    expect(await t.jobs.runDue(QUEUES.scheduledPublish.name, work)).toBe(0);
+    const [before] = await t.db.select({ title: blogs.title }).from(blogs).where(eq(blogs.id, blog.id));
+    expect(before!.title).not.toBe('A title for next week');
+    expect((await admin.post('/api/v1/admin/test-clock', { at: new Date(at.getTime() + 60_000).toISOString() })).body).toEqual({ due: 1 });
+    expect(await t.jobs.runDue(QUEUES.scheduledPublish.name, work)).toBe(1);
+    const [after] = await t.db.select({ title: blogs.title }).from(blogs).where(eq(blogs.id, blog.id));
+    expect(after!.title).toBe('A title for next week');
+    expect(await open(admin)).toMatchObject({ status: 'published', scheduledAt: null });
+    await runPipeline();
+
+    // Scheduled, then cancelled: when the job comes due, nothing moves.
+    const y = await open(admin);
+    const later = AdminArticleSchema.parse((await put(admin, `${A()}/draft`, { version: y.version, draft: { ...y.draft, title: 'A title that never goes live' } })).body);
+    const at2 = new Date(Date.now() + 86400_000);
+    AdminArticleSchema.parse((await admin.post(`${A()}/publish`, { version: later.version, at: at2.toISOString() })).body);
+    expect(AdminArticleSchema.parse((await admin.delete(`${A()}/schedule`)).body).scheduledAt).toBeNull();
+    await admin.post('/api/v1/admin/test-clock', { at: new Date(at2.getTime() + 60_000).toISOString() });
+    await t.jobs.runDue(QUEUES.scheduledPublish.name, work);
+    const [still] = await t.db.select({ title: blogs.title }).from(blogs).where(eq(blogs.id, blog.id));
+    expect(still!.title).toBe('A title for next week');
   });
 });
