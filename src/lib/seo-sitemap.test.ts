@@ -45,7 +45,7 @@ describe('robotsTxt', () => {
     expect(text).toContain('\nSitemap: https://verdant.example/sitemap.xml\n');
   });
 
-  it.each(['/account/', '/checkout/', '/users/', '/admin/', '/partner/', '/api/', '/shells/'])('disallows %s', (path) => {
+  it.each(['/account/', '/checkout/', '/users/', '/admin/', '/partner/', '/api/', '/shells/', '/calendar/'])('disallows %s', (path) => {
     expect(ROBOTS_DISALLOW).toContain(path);
     expect(text).toContain(`\nDisallow: ${path}\n`);
   });

@@ -29,7 +29,7 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
 }
 
 /** Per-user, transactional and back-office areas, the API and the static shells. */
-export const ROBOTS_DISALLOW = ['/account/', '/checkout/', '/users/', '/admin/', '/partner/', '/api/', '/shells/'] as const;
+export const ROBOTS_DISALLOW = ['/account/', '/checkout/', '/users/', '/admin/', '/partner/', '/api/', '/shells/', '/calendar/'] as const;
 
 export function robotsTxt(opts: { sitemapUrl: string; disallow?: readonly string[] }): string {
   const disallow = opts.disallow ?? ROBOTS_DISALLOW;
