@@ -29,6 +29,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { partnerRoutes, requirePartner } from './routes/partner.ts';
 import { ARTICLE_EDITOR } from './services/admin/article-editing.ts';
 import { redirectTarget } from './services/admin/editing.ts';
+import { OPERATOR_EDITOR } from './services/admin/operator-editing.ts';
 import { CALENDAR_PATH, calendarByToken } from './services/partner/calendar-feed.ts';
 import { IMAGE_UPLOAD } from '../contract/admin.ts';
 import { UPLOAD_PATH } from './routes/uploads.ts';
@@ -71,6 +72,7 @@ export const BEARER_EXEMPT = [/^\/api\/v1\/payments\/webhook(\/|$)/, /^\/api\/v1
 
 const EXPERIENCE_PATH = /^\/(experiences|options|events)\/([a-z0-9-]{1,200})\/?$/;
 const ARTICLE_PATH = /^\/magazine\/a\/([a-z0-9-]{1,200})\/?$/;
+const OPERATOR_PATH = /^\/operators\/([a-z0-9-]{1,200})\/?$/;
 
 export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -191,6 +193,11 @@ export function createApp(opts: AppOptions) {
     if (a) {
       const target = await ARTICLE_EDITOR.redirectTarget(db, a[1]!);
       if (target) return c.redirect(`/magazine/a/${target}${new URL(c.req.url).search}`, 301);
+    }
+    const op = OPERATOR_PATH.exec(c.req.path);
+    if (op) {
+      const target = await OPERATOR_EDITOR.redirectTarget(db, op[1]!);
+      if (target) return c.redirect(`/operators/${target}${new URL(c.req.url).search}`, 301);
     }
     return next();
   });
