@@ -170,12 +170,14 @@ export function createApp(opts: AppOptions) {
 
   // An operator's subscribable departures calendar: the secret address is the credential, so no
   // session or API key (calendar apps poll it); an unknown or renewed token answers 404.
-  app.get('/calendar/:file', async (c) => {
+  app.get('/calendar/:file', rateLimit({ bucket: 'calendar', limit: (c) => c.var.config.rateLimitPerMinute }), async (c) => {
     const m = CALENDAR_PATH.exec(c.req.path);
     const ics = m ? await calendarByToken(db, m[1]!) : null;
     if (ics === null) return c.text('Not found', 404);
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Cache-Control', 'private, max-age=300');
+    c.header('X-Robots-Tag', 'noindex');
+    c.header('Referrer-Policy', 'no-referrer');
     return c.body(ics);
   });
 

@@ -212,6 +212,7 @@ export function ImagesFieldset({
   photos,
   urls,
   onChange,
+  onAdd,
   err,
   upload,
   legend = 'Images',
@@ -219,7 +220,12 @@ export function ImagesFieldset({
 }: {
   photos: Photo[];
   urls: Record<string, string>;
-  onChange: (photos: Photo[], added?: UploadedImage) => void;
+  onChange: (photos: Photo[]) => void;
+  /**
+   * A photo just uploaded, to add to the list as it is then (an upload takes a while: the list
+   * may have changed meanwhile, so the caller adds it with a functional update).
+   */
+  onAdd: (photo: Photo, uploaded: UploadedImage) => void;
   err: FieldError;
   upload: (form: FormData) => Promise<{ data: UploadedImage }>;
   legend?: string;
@@ -230,18 +236,21 @@ export function ImagesFieldset({
   const [alt, setAlt] = useState('');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const send = async () => {
     if (busy) return;
     if (!file) return setRefusal({ message: 'Choose a photo to upload', fields: { file: 'Choose a photo to upload' } });
     setBusy(true);
     setRefusal(null);
+    setDone(null);
     try {
       const form = new FormData();
       form.append('file', file);
       form.append('alt', alt);
       const { data } = await upload(form);
-      onChange([...photos, { id: data.id, alt: data.alt }], data);
+      onAdd({ id: data.id, alt: data.alt }, data);
+      setDone(`Uploaded: ${data.alt}. It is at the end of the list; save to keep it.`);
       setFile(null);
       setAlt('');
       if (input.current) input.current.value = '';
@@ -283,11 +292,25 @@ export function ImagesFieldset({
           <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </Field>
         <Field label="Its alt text" error={refusal?.fields['alt']}>
-          <input value={alt} onChange={(e) => setAlt(e.target.value)} placeholder="What the photo shows" />
+          <input
+            value={alt}
+            onChange={(e) => setAlt(e.target.value)}
+            placeholder="What the photo shows"
+            onKeyDown={(e) => {
+              // Enter uploads the photo; it must not submit the form around this fieldset.
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void send();
+              }
+            }}
+          />
         </Field>
         <button type="button" className="button button--ghost" disabled={busy} onClick={() => void send()}>
           {busy ? 'Uploading…' : 'Upload photo'}
         </button>
+        <p className="adm-note" role="status">
+          {done}
+        </p>
         {refusal && !refusal.fields['file'] && !refusal.fields['alt'] && (
           <p className="adm-alert adm-alert--error" role="alert">
             {refusal.message}

@@ -110,9 +110,10 @@ export default function OperatorEditor({ id }: { id: number }) {
         photos={d.images}
         urls={{ ...x.imageUrls, ...uploaded }}
         max={1}
-        onChange={(images, added) => {
-          if (added) setUploaded((u) => ({ ...u, [String(added.id)]: added.url }));
-          setDoc({ images });
+        onChange={(images) => setDoc({ images })}
+        onAdd={(photo, up) => {
+          setUploaded((u) => ({ ...u, [String(up.id)]: up.url }));
+          setForm((f) => (f ? { ...f, doc: { ...f.doc, images: [...f.doc.images, photo] } } : f));
         }}
         err={(p) => err(p)}
         upload={uploadImage}
