@@ -7,9 +7,13 @@ import type {
   AdminExperience,
   AdminExperienceList,
   AdminExperienceListQuery,
+  AdminOperator,
+  AdminOperatorList,
+  AdminOperatorListQuery,
   AdminReferences,
   ArticleDraft,
   ExperienceDraft,
+  OperatorDraft,
   PublishRunView,
   RevisionList,
   SiteSettings,
@@ -38,6 +42,8 @@ export type RecordCalls<View, Draft> = ReturnType<typeof recordCalls<View, Draft
 
 export const experienceCalls = recordCalls<AdminExperience, ExperienceDraft>('experiences');
 export const articleCalls = recordCalls<AdminArticle, ArticleDraft>('articles');
+export const operatorCalls = recordCalls<AdminOperator, OperatorDraft>('operators');
+export const adminOperators = (query: AdminOperatorListQuery) => request<AdminOperatorList>('/admin/operators', { query });
 
 export const adminExperiences = (query: AdminExperienceListQuery) => request<AdminExperienceList>('/admin/experiences', { query });
 export const adminReferences = () => request<AdminReferences>('/admin/references');

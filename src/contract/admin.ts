@@ -380,3 +380,60 @@ export const AdminArticleReferencesSchema = z.object({
   cities: z.array(z.object({ id: z.number().int(), name: z.string(), country: z.string() })),
 });
 export type AdminArticleReferences = z.infer<typeof AdminArticleReferencesSchema>;
+
+// ---- Operators (issue 14; the public page /operators/{slug}) ----
+//   GET    /admin/operators?q=&sort=&page=&per=          → AdminOperatorList
+//   GET    /admin/operators/{id}                         → AdminOperator
+//   PUT    /admin/operators/{id}/draft, POST …/publish, DELETE …/schedule, GET …/revisions,
+//   POST   …/revisions/{revisionId}/restore, POST …/preview: as for experiences.
+//   POST   …/unpublish answers 422: an operator's page is public while it has published experiences.
+
+export const OperatorDraftSchema = z.object({
+  name: z.string().trim().min(2, 'Give the operator a name').max(120, 'At most 120 characters'),
+  slug: z.string().trim().min(3, 'At least 3 characters').max(120, 'At most 120 characters').regex(EXPERIENCE_SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens (like ubin-paddle-co)'),
+  tagline: trimmed(160),
+  description: z.string().trim().min(1, 'Describe the operator').max(10_000, 'At most 10,000 characters'),
+  cityId: z.number({ error: 'Choose a city' }).int().positive('Choose a city'),
+  foundedYear: z.number({ error: 'Enter a year' }).int('Use a year like 2017').min(1900, 'From 1900').max(2100, 'Use a year like 2017').nullable(),
+  teamSize: z.number({ error: 'Enter a number' }).int('Use a whole number').min(1, 'At least 1').max(100_000, 'At most 100,000').nullable(),
+  languages: list(20, 40),
+  contactEmail: z.string().trim().max(254, 'At most 254 characters').pipe(z.email('Enter an e-mail address')),
+  contactPhone: z.string().trim().max(40, 'At most 40 characters').nullable(),
+  website: z.string().trim().max(300, 'At most 300 characters').regex(/^https?:\/\/\S+$/, 'Start with https://').nullable(),
+  /** The operator's photo (one), with its alt text. */
+  images: z.array(DraftImageSchema).max(1, 'An operator has one photo'),
+});
+export type OperatorDraft = z.infer<typeof OperatorDraftSchema>;
+
+export const AdminOperatorSchema = z.object({
+  ...EDIT_STATE,
+  liveSlug: z.string(),
+  /** Published experiences of the operator (its page lists them). */
+  experiences: z.number().int(),
+  draft: OperatorDraftSchema,
+});
+export type AdminOperator = z.infer<typeof AdminOperatorSchema>;
+
+export const SaveOperatorDraftBody = z.object({ version: VersionBody.shape.version, draft: OperatorDraftSchema });
+
+export const AdminOperatorSortSchema = z.enum(['name_asc', 'name_desc', 'updated_desc', 'updated_asc']);
+export const AdminOperatorListQuery = z.object({
+  q: z.string().trim().max(100, 'At most 100 characters').optional(),
+  sort: AdminOperatorSortSchema.default('name_asc'),
+  ...LIST_PAGE,
+});
+export type AdminOperatorListQuery = Partial<z.output<typeof AdminOperatorListQuery>>;
+
+export const AdminOperatorRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  city: z.string(),
+  experiences: z.number().int(),
+  status: EditStatus,
+  scheduledAt: IsoDateTime.nullable(),
+  updatedAt: IsoDateTime,
+  imageUrl: z.string().nullable(),
+});
+export const AdminOperatorListSchema = listPage(AdminOperatorRowSchema);
+export type AdminOperatorList = z.infer<typeof AdminOperatorListSchema>;

@@ -9,6 +9,8 @@ describe('adminRoute', () => {
     expect(adminRoute('/admin/experiences/42')).toEqual({ page: 'experience', id: 42 });
     expect(adminRoute('/admin/magazine')).toEqual({ page: 'section', section: 'magazine' });
     expect(adminRoute('/admin/magazine/7')).toEqual({ page: 'article', id: 7 });
+    expect(adminRoute('/admin/operators/12')).toEqual({ page: 'operator', id: 12 });
+    expect(adminRoute('/admin/operators')).toEqual({ page: 'section', section: 'operators' });
     expect(adminRoute('/admin/settings/')).toEqual({ page: 'section', section: 'settings' });
     expect(adminRoute('/admin/ambassadors')).toEqual({ page: 'section', section: 'ambassadors' });
     expect(adminRoute('/admin/nope')).toEqual({ page: 'unknown' });

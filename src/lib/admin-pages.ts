@@ -9,7 +9,7 @@ export const ADMIN_SECTIONS = [
   { key: 'magazine', label: 'Magazine', built: true },
   { key: 'places', label: 'Countries & cities', built: false },
   { key: 'tags', label: 'Tags', built: false },
-  { key: 'operators', label: 'Operators', built: false },
+  { key: 'operators', label: 'Operators', built: true },
   { key: 'listing-changes', label: 'Operator changes', built: true },
   { key: 'ambassadors', label: 'Ambassadors', built: true },
   { key: 'settings', label: 'Site settings', built: true },
@@ -21,6 +21,7 @@ export type AdminRoute =
   | { page: 'section'; section: AdminSectionKey }
   | { page: 'experience'; id: number }
   | { page: 'article'; id: number }
+  | { page: 'operator'; id: number }
   | { page: 'unknown' };
 
 /** The page of an /admin/* path. */
@@ -31,6 +32,8 @@ export function adminRoute(pathname: string): AdminRoute {
   if (exp) return { page: 'experience', id: Number(exp[1]) };
   const article = /^magazine\/(\d{1,10})$/.exec(rest);
   if (article) return { page: 'article', id: Number(article[1]) };
+  const operator = /^operators\/(\d{1,10})$/.exec(rest);
+  if (operator) return { page: 'operator', id: Number(operator[1]) };
   const section = ADMIN_SECTIONS.find((s) => s.key === rest);
   return section ? { page: 'section', section: section.key } : { page: 'unknown' };
 }

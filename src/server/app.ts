@@ -29,6 +29,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { partnerRoutes, requirePartner } from './routes/partner.ts';
 import { ARTICLE_EDITOR } from './services/admin/article-editing.ts';
 import { redirectTarget } from './services/admin/editing.ts';
+import { OPERATOR_EDITOR } from './services/admin/operator-editing.ts';
 import { CALENDAR_PATH, calendarByToken } from './services/partner/calendar-feed.ts';
 import { IMAGE_UPLOAD } from '../contract/admin.ts';
 import { UPLOAD_PATH } from './routes/uploads.ts';
@@ -71,6 +72,7 @@ export const BEARER_EXEMPT = [/^\/api\/v1\/payments\/webhook(\/|$)/, /^\/api\/v1
 
 const EXPERIENCE_PATH = /^\/(experiences|options|events)\/([a-z0-9-]{1,200})\/?$/;
 const ARTICLE_PATH = /^\/magazine\/a\/([a-z0-9-]{1,200})\/?$/;
+const OPERATOR_PATH = /^\/operators\/([a-z0-9-]{1,200})\/?$/;
 
 export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -168,12 +170,14 @@ export function createApp(opts: AppOptions) {
 
   // An operator's subscribable departures calendar: the secret address is the credential, so no
   // session or API key (calendar apps poll it); an unknown or renewed token answers 404.
-  app.get('/calendar/:file', async (c) => {
+  app.get('/calendar/:file', rateLimit({ bucket: 'calendar', limit: (c) => c.var.config.rateLimitPerMinute }), async (c) => {
     const m = CALENDAR_PATH.exec(c.req.path);
     const ics = m ? await calendarByToken(db, m[1]!) : null;
     if (ics === null) return c.text('Not found', 404);
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Cache-Control', 'private, max-age=300');
+    c.header('X-Robots-Tag', 'noindex');
+    c.header('Referrer-Policy', 'no-referrer');
     return c.body(ics);
   });
 
@@ -191,6 +195,11 @@ export function createApp(opts: AppOptions) {
     if (a) {
       const target = await ARTICLE_EDITOR.redirectTarget(db, a[1]!);
       if (target) return c.redirect(`/magazine/a/${target}${new URL(c.req.url).search}`, 301);
+    }
+    const op = OPERATOR_PATH.exec(c.req.path);
+    if (op) {
+      const target = await OPERATOR_EDITOR.redirectTarget(db, op[1]!);
+      if (target) return c.redirect(`/operators/${target}${new URL(c.req.url).search}`, 301);
     }
     return next();
   });

@@ -128,6 +128,28 @@ test.describe('back-office', () => {
     expect(JSON.stringify(await suggest.json())).toContain(newName);
   });
 
+  test('an admin edits an operator’s story and photo’s alt text, publishes, and the operator page shows them', async ({ page, api }) => {
+    test.setTimeout(600_000);
+    // The last operator by name: no other journey edits it.
+    const { suppliers } = await api<{ suppliers: { slug: string; name: string }[] }>('/suppliers?per=100');
+    const op = [...suppliers].sort((a, b) => a.name.localeCompare(b.name, 'en')).at(-1)!;
+    await loginAs(page, 'admin@verdant.test');
+    await page.goto('/admin/operators');
+    await page.getByRole('button', { name: 'Accept all cookies' }).click();
+    await page.getByRole('searchbox', { name: 'Search operators' }).fill(op.slug);
+    await page.getByRole('link', { name: new RegExp(op.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: op.name })).toBeVisible();
+    const tagline = `${op.name}: slow trips with local hands`;
+    await basics(page).getByLabel('Tagline').fill(tagline);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unpublish' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(runState(page)).toHaveAttribute('data-run-state', 'live', { timeout: 540_000 });
+    await page.goto(`/operators/${op.slug}`);
+    await expect(page.getByRole('main').getByText(tagline)).toBeVisible();
+  });
+
   test('revision restore brings the old text back, and a slug change redirects permanently', async ({ page }) => {
     test.setTimeout(600_000);
     const x = await experience(page, 1);

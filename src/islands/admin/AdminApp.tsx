@@ -10,6 +10,8 @@ import AmbassadorApplications from './AmbassadorApplications.tsx';
 import ListingChanges from './ListingChanges.tsx';
 import ArticleEditor from './ArticleEditor.tsx';
 import ArticleList from './ArticleList.tsx';
+import OperatorEditor from './OperatorEditor.tsx';
+import OperatorList from './OperatorList.tsx';
 import ExperienceEditor from './ExperienceEditor.tsx';
 import ExperienceList from './ExperienceList.tsx';
 import { BackOfficeNav, EmptyPage, LoginRefusal, Refusal } from './parts.tsx';
@@ -19,7 +21,7 @@ import '../account/account.css';
 import './admin.css';
 
 function Nav({ route }: { route: AdminRoute }) {
-  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : null;
+  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : route.page === 'operator' ? 'operators' : null;
   return <BackOfficeNav brand="Back-office" brandHref="/admin" active={active} items={ADMIN_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: `/admin/${s.key}`, soon: !s.built }))} />;
 }
 
@@ -38,6 +40,7 @@ function NotBuilt({ label }: { label: string }) {
 const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
   experiences: 'Edit drafts, preview, publish or schedule',
   magazine: 'Articles: rich text, drafts, publish or schedule',
+  operators: 'Operator pages: story, photo, contact',
   'listing-changes': 'Review what operators changed in their listings',
   ambassadors: 'Review applications',
   settings: 'Header and gift-guide navigation',
@@ -74,9 +77,12 @@ function Page({ route }: { route: AdminRoute }) {
       return <ExperienceEditor id={route.id} />;
     case 'article':
       return <ArticleEditor id={route.id} />;
+    case 'operator':
+      return <OperatorEditor id={route.id} />;
     case 'section':
       if (route.section === 'experiences') return <ExperienceList />;
       if (route.section === 'magazine') return <ArticleList />;
+      if (route.section === 'operators') return <OperatorList />;
       if (route.section === 'ambassadors') return <AmbassadorApplications />;
       if (route.section === 'listing-changes') return <ListingChanges />;
       if (route.section === 'settings') return <SiteSettingsPage />;
@@ -91,7 +97,7 @@ export default function AdminApp() {
   const user = useStore($user);
   const session = useStore($sessionState);
   useEffect(() => {
-    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : 'Back-office';
+    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : route.page === 'operator' ? 'Edit operator' : 'Back-office';
     document.title = `${label} | Verdant admin`;
   }, [route]);
 

@@ -163,9 +163,10 @@ export default function ExperienceEditor({ id }: { id: number }) {
           <ImagesFieldset
             photos={d.images}
             urls={{ ...x.imageUrls, ...uploaded }}
-            onChange={(images, added) => {
-              if (added) setUploaded((u) => ({ ...u, [String(added.id)]: added.url }));
-              setDoc({ images });
+            onChange={(images) => setDoc({ images })}
+            onAdd={(photo, up) => {
+              setUploaded((u) => ({ ...u, [String(up.id)]: up.url }));
+              setForm((f) => (f ? { ...f, doc: { ...f.doc, images: [...f.doc.images, photo] } } : f));
             }}
             err={docErr}
             upload={uploadImage}

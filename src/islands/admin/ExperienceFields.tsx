@@ -212,33 +212,45 @@ export function ImagesFieldset({
   photos,
   urls,
   onChange,
+  onAdd,
   err,
   upload,
   legend = 'Images',
+  max = 40,
 }: {
   photos: Photo[];
   urls: Record<string, string>;
-  onChange: (photos: Photo[], added?: UploadedImage) => void;
+  onChange: (photos: Photo[]) => void;
+  /**
+   * A photo just uploaded, to add to the list as it is then (an upload takes a while: the list
+   * may have changed meanwhile, so the caller adds it with a functional update).
+   */
+  onAdd: (photo: Photo, uploaded: UploadedImage) => void;
   err: FieldError;
   upload: (form: FormData) => Promise<{ data: UploadedImage }>;
   legend?: string;
+  /** At most this many photos: the upload is offered while there is room. */
+  max?: number;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const send = async () => {
     if (busy) return;
     if (!file) return setRefusal({ message: 'Choose a photo to upload', fields: { file: 'Choose a photo to upload' } });
     setBusy(true);
     setRefusal(null);
+    setDone(null);
     try {
       const form = new FormData();
       form.append('file', file);
       form.append('alt', alt);
       const { data } = await upload(form);
-      onChange([...photos, { id: data.id, alt: data.alt }], data);
+      onAdd({ id: data.id, alt: data.alt }, data);
+      setDone(`Uploaded: ${data.alt}. It is at the end of the list; save to keep it.`);
       setFile(null);
       setAlt('');
       if (input.current) input.current.value = '';
@@ -251,7 +263,7 @@ export function ImagesFieldset({
   return (
     <fieldset className="adm-card adm-fields">
       <legend>{legend}</legend>
-      <p className="adm-note adm-field--wide">The first photo is the cover. Alt text describes the picture for people who cannot see it.</p>
+      <p className="adm-note adm-field--wide">{max > 1 ? 'The first photo is the cover. ' : ''}Alt text describes the picture for people who cannot see it.</p>
       <ol className="adm-images adm-field--wide" role="list">
         {photos.map((img, i) => (
           <li key={img.id}>
@@ -274,22 +286,38 @@ export function ImagesFieldset({
         ))}
       </ol>
       {err('images') && <p className="adm-field__error adm-field--wide">{err('images')}</p>}
+      {photos.length < max && (
       <div className="adm-upload adm-field--wide">
         <Field label="Add a photo" hint="JPEG, PNG, WebP or AVIF; at least 800 pixels on each side, up to 15 MB" error={refusal?.fields['file']}>
           <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </Field>
         <Field label="Its alt text" error={refusal?.fields['alt']}>
-          <input value={alt} onChange={(e) => setAlt(e.target.value)} placeholder="What the photo shows" />
+          <input
+            value={alt}
+            onChange={(e) => setAlt(e.target.value)}
+            placeholder="What the photo shows"
+            onKeyDown={(e) => {
+              // Enter uploads the photo; it must not submit the form around this fieldset.
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void send();
+              }
+            }}
+          />
         </Field>
         <button type="button" className="button button--ghost" disabled={busy} onClick={() => void send()}>
           {busy ? 'Uploading…' : 'Upload photo'}
         </button>
+        <p className="adm-note" role="status">
+          {done}
+        </p>
         {refusal && !refusal.fields['file'] && !refusal.fields['alt'] && (
           <p className="adm-alert adm-alert--error" role="alert">
             {refusal.message}
           </p>
         )}
       </div>
+      )}
     </fieldset>
   );
 }

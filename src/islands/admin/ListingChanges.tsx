@@ -88,7 +88,7 @@ function ChangeCard({ change, onDecided }: { change: AdminListingChange; onDecid
                 onChange={(e) => setNote(e.target.value)}
               />
               {error?.field && (
-                <span className="adm-field__error" id={`${noteId}-error`}>
+                <span className="adm-field__error" id={`${noteId}-error`} role="alert">
                   {error.text}
                 </span>
               )}

@@ -278,11 +278,13 @@ type ChromeProps = {
   /** A problem loading the form's reference lists, shown above it. */
   problem?: React.ReactNode;
   fieldLabel: (field: string) => string;
+  /** False for records that cannot be taken off the site on their own (operators). */
+  canUnpublish?: boolean;
   children: React.ReactNode;
 };
 
 /** The edit page around a kind's fields: head and actions, notices, publishing and history. */
-export function EditorChrome({ ed, title, back, liveHref, problem, fieldLabel, children }: ChromeProps) {
+export function EditorChrome({ ed, title, back, liveHref, problem, fieldLabel, canUnpublish = true, children }: ChromeProps) {
   const { x, busy, dirty, notice, revs, actions, errors } = ed;
   if (!x) return null;
   return (
@@ -372,7 +374,7 @@ export function EditorChrome({ ed, title, back, liveHref, problem, fieldLabel, c
                 </button>
               </div>
             )}
-            {x.published && (
+            {x.published && canUnpublish && (
               <button type="button" className="adm-danger" onClick={actions.unpublish} disabled={!!busy}>
                 Unpublish
               </button>

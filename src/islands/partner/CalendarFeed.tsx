@@ -59,7 +59,7 @@ export default function CalendarFeed({ slug }: { slug: string }) {
               Turn off
             </button>
           </div>
-          <p className="ptn-sub">A new address replaces this one at once: calendars using the old one stop updating.</p>
+          <p className="ptn-sub">A new address replaces this one at once, and one is made for you when someone leaves the team: calendars using the old address stop updating.</p>
         </>
       ) : (
         <>

@@ -14,7 +14,7 @@ import { imageUrl } from '../../lib/format-image.ts';
 import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { ChangeSummary, FaqsFieldset, ImagesFieldset, ItineraryFieldset, LIST_KEYS, ListsFieldset, LocationsFieldset, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type ListKey, type PriceText } from '../admin/ExperienceFields.tsx';
-import { Field, NumberField } from '../admin/RecordEditor.tsx';
+import { Field, markNaN, NumberField } from '../admin/RecordEditor.tsx';
 import { EmptyPage } from '../admin/parts.tsx';
 import { formatPrice } from '../booking/money.ts';
 import { hrefIn, useNotice, type Opened } from './parts.tsx';
@@ -168,10 +168,15 @@ function ContentFormView({ x, opened, start, onSaved }: { x: PartnerListing; ope
   const send = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    const content = fromContentForm(form);
+    // A number field holding text that is not a number would be sent as nothing: say so instead.
+    const typed: Record<string, string> = {};
+    markNaN(content, 'content', typed);
+    if (Object.keys(typed).length) return setRefusal({ message: 'Some fields need fixing', fields: typed });
     setBusy(true);
     setRefusal(null);
     try {
-      const { data } = await submitListingChange(opened.operator.slug, x.id, fromContentForm(form));
+      const { data } = await submitListingChange(opened.operator.slug, x.id, content);
       onSaved(data.listing, 'Sent to Verdant for review. We will e-mail you when it is approved; until then the page shows what it said before.');
     } catch (error) {
       setRefusal(refusalOf(error));
@@ -225,9 +230,10 @@ function ContentFormView({ x, opened, start, onSaved }: { x: PartnerListing; ope
         legend="Photos"
         photos={c.images}
         urls={{ ...x.imageUrls, ...uploaded }}
-        onChange={(images, added) => {
-          if (added) setUploaded((u) => ({ ...u, [String(added.id)]: added.url }));
-          set({ images });
+        onChange={(images) => set({ images })}
+        onAdd={(photo, up) => {
+          setUploaded((u) => ({ ...u, [String(up.id)]: up.url }));
+          setForm((f) => ({ ...f, content: { ...f.content, images: [...f.content.images, photo] } }));
         }}
         err={(p) => err(p)}
         upload={(form) => uploadListingPhoto(opened.operator.slug, form)}

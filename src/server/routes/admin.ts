@@ -5,9 +5,11 @@ import { z } from 'zod';
 import {
   AdminArticleListQuery,
   AdminExperienceListQuery,
+  AdminOperatorListQuery,
   PublishBody,
   SaveArticleDraftBody,
   SaveDraftBody,
+  SaveOperatorDraftBody,
   SiteSettingsSchema,
   TestClockBody,
   VersionBody,
@@ -20,6 +22,7 @@ import { currentUser } from '../session.ts';
 import { ARTICLE_EDITOR, articleReferences, articleView, listArticles } from '../services/admin/article-editing.ts';
 import * as editing from '../services/admin/editing.ts';
 import { listExperiences, references, saveSiteSettings, siteSettings } from '../services/admin/lists.ts';
+import { listOperators, OPERATOR_EDITOR, operatorView } from '../services/admin/operator-editing.ts';
 import { pipelinePublisher, type Publisher } from '../services/admin/publisher.ts';
 import { approveListingChange, declineListingChange, listingChangeView, listListingChanges } from '../services/partner/listings.ts';
 import type { EditDeps, EditKind, recordEditor } from '../services/admin/record-editing.ts';
@@ -27,6 +30,7 @@ import { previewRecord } from './admin-preview.ts';
 import { uploadPhoto } from './uploads.ts';
 import { loadBlogDetails } from './catalogue/blogs.ts';
 import { loadOptionDetails } from './catalogue/options.ts';
+import { loadSupplierDetails } from './catalogue/suppliers.ts';
 import type { Loader } from './catalogue/shared.ts';
 
 const idParam = (unknown: string) =>
@@ -151,6 +155,9 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
   });
 
   r.post('/admin/images', async (c) => reply(c, await uploadPhoto(c, null), 201));
+
+  r.get('/admin/operators', async (c) => reply(c, await listOperators(c.var.db, readQuery(c, AdminOperatorListQuery))));
+  recordRoutes({ path: 'operators', unknown: 'Unknown operator', editor: OPERATOR_EDITOR, body: SaveOperatorDraftBody, view: operatorView, load: loadSupplierDetails });
 
   r.get('/admin/publish_runs/:id', async (c) => {
     const { id } = readParams(c, RunParam);

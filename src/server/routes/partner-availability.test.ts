@@ -6,7 +6,7 @@ import { DetailedTimeslotsResponse } from '../../contract/booking.ts';
 import { CalendarFeedResponse, PartnerDepartureResponse, PartnerDeparturesResponse, PartnerOptionsResponse } from '../../contract/partner.ts';
 import { escapeText, foldLine, parseIcal } from '../../lib/ical.ts';
 import { addDays } from '../../lib/local-time.ts';
-import { availabilityRules, availabilitySlots, options, optionSeasons } from '../db/schema.ts';
+import { availabilityRules, availabilitySlots, options, optionSeasons, partnerMemberships, users } from '../db/schema.ts';
 import { takeUnits, SoldOutError } from '../services/booking/availability.ts';
 import { loadBookableOption } from '../services/booking/catalog.ts';
 import { setDepartureCapacity } from '../services/partner/availability.ts';
@@ -290,8 +290,16 @@ describe('the iCal feed', () => {
     expect(second).not.toBe(first);
     expect((await poll(first)).status).toBe(404);
     expect((await poll(second)).status).toBe(200);
-    expect(await feed('DELETE')).toBeNull();
+    // A member leaves the team: the address they may have is replaced.
+    const [colleague] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'traveller@verdant.test'));
+    await t.db.insert(partnerMemberships).values({ userId: colleague!.id, operatorId: opA.id, role: 'staff' });
+    expectStatus(await partner.call('DELETE', `${opBase(opA.slug)}/team/members/${colleague!.id}`), 200);
+    const third = (await feed('GET'))!;
+    expect(third).not.toBe(second);
     expect((await poll(second)).status).toBe(404);
+    expect((await poll(third)).headers.get('x-robots-tag')).toBe('noindex');
+    expect(await feed('DELETE')).toBeNull();
+    expect((await poll(third)).status).toBe(404);
     expect((await t.app.request('/calendar/not-a-token.ics')).status).toBe(404);
   });
 });

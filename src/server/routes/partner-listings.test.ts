@@ -249,6 +249,21 @@ describe('content: through Verdant’s review', () => {
   });
 });
 
+describe('picking up an earlier change', () => {
+  it('starts from the page as it is now, with only the fields that change proposed', async () => {
+    const x = await listing(partner);
+    expectStatus(await partner.call('POST', `${L(opA.slug, optA.id)}/changes`, { body: { content: { ...x.content, summary: 'The operator’s summary' } } }), 201);
+    // Meanwhile an editor fixes the description and publishes it.
+    const ed = AdminExperienceSchema.parse((await admin.get(`/api/v1/admin/experiences/${optA.id}`)).body);
+    expectStatus(await admin.call('PUT', `/api/v1/admin/experiences/${optA.id}/draft`, { body: { version: ed.version, draft: { ...ed.draft, description: 'The editor’s corrected description.' } } }), 200);
+    expectStatus(await admin.call('POST', `/api/v1/admin/experiences/${optA.id}/publish`, { body: { version: ed.version + 1 } }), 202);
+    const y = await listing(partner);
+    expect(y.pending!.content.summary).toBe('The operator’s summary');
+    expect(y.pending!.content.description).toBe('The editor’s corrected description.');
+    expectStatus(await partner.call('DELETE', `${L(opA.slug, optA.id)}/changes`), 200);
+  });
+});
+
 describe('a stay: room prices live, room types through review', () => {
   it('prices each room type live, and sends names, privacy and guests for review; room types are not added or removed here', async () => {
     const stay = await pickOption(t.db, [eq(options.priceUnit, 'per_room')]);

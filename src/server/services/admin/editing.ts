@@ -7,6 +7,7 @@ import { ExperienceDraftSchema } from '../../../contract/admin.ts';
 import type { ContentType } from '../../../contract/content-changes.ts';
 import { currencies, options } from '../../db/schema.ts';
 import { ARTICLE_EDITOR } from './article-editing.ts';
+import { OPERATOR_EDITOR } from './operator-editing.ts';
 import { applyDocument, changedFields, checkDocument, liveDocument, optionRow } from './experience-doc.ts';
 import { imageUrlsOf, moveScheduleClock, recordEditor, type EditDeps, type ScheduledPublishJob } from './record-editing.ts';
 
@@ -56,7 +57,7 @@ export async function experienceView(d: EditDeps, id: number): Promise<AdminExpe
   };
 }
 
-const EDITORS: Record<string, Pick<typeof E, 'runScheduledPublish'>> = { [EXPERIENCE]: E, [ARTICLE_EDITOR.type]: ARTICLE_EDITOR };
+const EDITORS: Record<string, Pick<typeof E, 'runScheduledPublish'>> = { [EXPERIENCE]: E, [ARTICLE_EDITOR.type]: ARTICLE_EDITOR, [OPERATOR_EDITOR.type]: OPERATOR_EDITOR };
 
 /** The scheduled-publish job (jobs/workers.ts), for whichever kind of record it names. */
 export async function runScheduledPublish(d: EditDeps, job: ScheduledPublishJob): Promise<'published' | 'stale' | 'failed'> {

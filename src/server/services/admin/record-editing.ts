@@ -384,7 +384,7 @@ export function recordEditor<Doc, Base>(kind: EditKind<Doc, Base>) {
     id: number,
     patch: (doc: Doc) => Doc,
     by: Editor,
-    opts: { note: string; alsoApply?: (tx: Tx, base: Base) => Promise<void>; now?: Date },
+    opts: { note: string; alsoApply?: (tx: Tx, base: Base) => Promise<void>; alsoChanged?: string[]; now?: Date },
   ): Promise<{ run: { id: string; wake: () => void }; changed: string[] }> {
     const now = opts.now ?? d.now?.() ?? new Date();
     const current = await draftRow(tx, id, true);
@@ -394,7 +394,7 @@ export function recordEditor<Doc, Base>(kind: EditKind<Doc, Base>) {
     await kind.check(tx, base, next);
     await kind.apply(tx, base, next, now);
     await opts.alsoApply?.(tx, base);
-    const changed = kind.changedFields(liveDoc, next);
+    const changed = [...kind.changedFields(liveDoc, next), ...(opts.alsoChanged ?? [])];
     let version: number;
     let data: Doc;
     if (current) {

@@ -3,8 +3,8 @@
 // poll without a session: /calendar/{token}.ics. The operator turns it on, makes a new address
 // (the old one stops answering) or turns it off. It lists departures with their seats sold and
 // guest counts, never a traveller's name or contact.
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { operators } from '../../db/schema.ts';
 import { newToken } from '../secrets.ts';
 import { departuresIcs } from './availability.ts';
@@ -17,6 +17,11 @@ const urlOf = (siteUrl: string, token: string | null) => (token ? `${siteUrl}/ca
 export async function calendarFeed(db: Db, op: OpenOperator, siteUrl: string): Promise<{ url: string | null }> {
   const [row] = await db.select({ token: operators.calendarToken }).from(operators).where(eq(operators.id, op.id));
   return { url: urlOf(siteUrl, row?.token ?? null) };
+}
+
+/** When a member leaves: a feed that is on gets a new secret address (one that is off stays off). */
+export async function renewCalendarTokenIn(tx: Tx, operatorId: number): Promise<void> {
+  await tx.update(operators).set({ calendarToken: newToken(24) }).where(and(eq(operators.id, operatorId), isNotNull(operators.calendarToken)));
 }
 
 /** A new secret address for the feed; the previous one (if any) stops answering at once. */

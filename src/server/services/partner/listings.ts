@@ -69,6 +69,15 @@ export function contentChanges(before: ListingContent, after: ListingContent): L
   return CONTENT_FIELDS.filter((f) => !same(before[f], after[f])).map((field) => ({ field, before: before[field], after: after[field] }));
 }
 
+/**
+ * What a form starts from when it picks up an earlier change: the page as it is now, with only the
+ * fields that change proposed. So fields an editor fixed since are not proposed back as they were.
+ */
+function overlay(live: ListingContent, r: ChangeRow): ListingContent {
+  const proposed = r.proposed as ListingContent;
+  return { ...live, ...Object.fromEntries(r.changedFields.map((f) => [f, proposed[f as keyof ListingContent]])) };
+}
+
 function changeView(r: ChangeRow): ListingChange {
   const base = r.base as ListingContent;
   const proposed = r.proposed as ListingContent;
@@ -150,6 +159,7 @@ export async function listingView(db: Db, op: OpenOperator, id: number): Promise
       .limit(1),
   ]);
   const pending = pendingRows[0];
+  const live = await contentOf(db, doc, o);
   return {
     id: o.id,
     slugCode: o.slugCode,
@@ -164,9 +174,9 @@ export async function listingView(db: Db, op: OpenOperator, id: number): Promise
     currencyExponent: exponent,
     prices: doc.prices,
     rooms: rooms.map((r) => ({ id: r.id, name: r.name, roomType: r.roomType, privacy: r.privacy, maxGuests: r.maxGuests, quantity: r.quantity, pricePerNight: r.pricePerNight })),
-    content: await contentOf(db, doc, o),
-    pending: pending ? { ...changeView(pending), content: pending.proposed as ListingContent } : null,
-    lastDecision: decided[0] ? { ...changeView(decided[0]), content: decided[0].proposed as ListingContent } : null,
+    content: live,
+    pending: pending ? { ...changeView(pending), content: overlay(live, pending) } : null,
+    lastDecision: decided[0] ? { ...changeView(decided[0]), content: overlay(live, decided[0]) } : null,
     imageUrls: await imageUrlsOf(db, photoIds([doc, pending?.proposed, decided[0]?.proposed])),
   };
 }
@@ -341,6 +351,11 @@ async function operatorContact(tx: Tx, operatorId: number): Promise<{ name: stri
 export async function approveListingChange(d: ListingDeps, admin: CurrentUser, changeId: number): Promise<void> {
   const now = d.now?.() ?? new Date();
   const run = await d.db.transaction(async (tx) => {
+    // The experience's row first, then the change: the order a submission takes them in, so an
+    // approval and the operator sending again never wait on each other (no deadlock).
+    const [target] = await tx.select({ optionId: listingChanges.optionId }).from(listingChanges).where(eq(listingChanges.id, changeId));
+    if (!target) throw notFound('Change');
+    await tx.select({ id: options.id }).from(options).where(eq(options.id, target.optionId)).for('update');
     const row = await pendingChange(tx, changeId);
     const proposed = row.proposed as ListingContent;
     const fields = row.changedFields as (keyof ListingContent)[];
@@ -350,6 +365,7 @@ export async function approveListingChange(d: ListingDeps, admin: CurrentUser, c
     const { run } = await EXPERIENCE_EDITOR.patchLiveIn(tx, d, row.optionId, patch, editorOf(admin), {
       now,
       note: `${row.submittedByName}’s change approved by ${admin.name}`,
+      alsoChanged: fields.filter((f) => OUTSIDE_DOC.includes(f)),
       alsoApply: async (t) => {
         if (Object.keys(policy).length) await t.update(options).set({ ...policy, updatedAt: now }).where(eq(options.id, row.optionId));
         if (fields.includes('rooms')) {

@@ -12,6 +12,7 @@ import { mailOf, queueMail, type MailDeps } from '../../providers/mail.ts';
 import { newToken } from '../secrets.ts';
 import { byEmail } from '../users.ts';
 import type { OpenOperator } from './bookings.ts';
+import { renewCalendarTokenIn } from './calendar-feed.ts';
 
 export const OWNERS_ONLY = 'Only the operator’s owners manage its team';
 
@@ -113,6 +114,8 @@ export async function removeMember(db: Db, user: CurrentUser, operator: OpenOper
     if (!member) throw new HttpError(404, 'Member not found');
     if (member.role === 'owner' && owners.length <= 1) throw new HttpError(409, `${operator.name} needs at least one owner, so its last owner can’t be removed`);
     await tx.delete(partnerMemberships).where(and(eq(partnerMemberships.operatorId, operator.id), eq(partnerMemberships.userId, userId)));
+    // The calendar's secret address may be in the departed member's calendar: a new one replaces it.
+    await renewCalendarTokenIn(tx, operator.id);
   });
   return teamOf(db, user, operator);
 }
