@@ -29,6 +29,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { partnerRoutes, requirePartner } from './routes/partner.ts';
 import { ARTICLE_EDITOR } from './services/admin/article-editing.ts';
 import { redirectTarget } from './services/admin/editing.ts';
+import { placeRedirect } from './services/admin/place-editing.ts';
 import { CALENDAR_PATH, calendarByToken } from './services/partner/calendar-feed.ts';
 import { IMAGE_UPLOAD } from '../contract/admin.ts';
 import { UPLOAD_PATH } from './routes/uploads.ts';
@@ -192,6 +193,9 @@ export function createApp(opts: AppOptions) {
       const target = await ARTICLE_EDITOR.redirectTarget(db, a[1]!);
       if (target) return c.redirect(`/magazine/a/${target}${new URL(c.req.url).search}`, 301);
     }
+    // Renamed countries, cities and tags (ADR 0034): their pages, sub-pages and landing pages.
+    const place = await placeRedirect(db, c.req.path);
+    if (place) return c.redirect(`${place}${new URL(c.req.url).search}`, 301);
     return next();
   });
 

@@ -18,6 +18,8 @@ import type { AppEnv } from '../context.ts';
 import { HttpError, notFound, readBody, readParams, readQuery, reply } from '../http.ts';
 import { currentUser } from '../session.ts';
 import { ARTICLE_EDITOR, articleReferences, articleView, listArticles } from '../services/admin/article-editing.ts';
+import { CITY_EDITOR, COUNTRY_EDITOR, TAG_EDITOR, cityView, countryView, listPlaces, listTags, placeCountries, tagView } from '../services/admin/place-editing.ts';
+import { AdminPlaceListQuery, AdminTagListQuery, SaveCityDraftBody, SaveCountryDraftBody, SaveTagDraftBody } from '../../contract/admin-places.ts';
 import * as editing from '../services/admin/editing.ts';
 import { listExperiences, references, saveSiteSettings, siteSettings } from '../services/admin/lists.ts';
 import { pipelinePublisher, type Publisher } from '../services/admin/publisher.ts';
@@ -26,6 +28,8 @@ import type { EditDeps, EditKind, recordEditor } from '../services/admin/record-
 import { previewRecord } from './admin-preview.ts';
 import { uploadPhoto } from './uploads.ts';
 import { loadBlogDetails } from './catalogue/blogs.ts';
+import { loadCityDetails, loadCountryDetails } from './catalogue/countries.ts';
+import { loadTagDetails } from './catalogue/tags.ts';
 import { loadOptionDetails } from './catalogue/options.ts';
 import type { Loader } from './catalogue/shared.ts';
 
@@ -132,6 +136,14 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
   r.get('/admin/articles', async (c) => reply(c, await listArticles(c.var.db, readQuery(c, AdminArticleListQuery))));
   r.get('/admin/article_references', async (c) => reply(c, await articleReferences(c.var.db)));
   recordRoutes({ path: 'articles', unknown: 'Unknown article', editor: ARTICLE_EDITOR, body: SaveArticleDraftBody, view: articleView, load: (L, ids) => loadBlogDetails(L, ids, { anyDate: true }) });
+
+  // Countries, cities and tags (ADR 0034): services/admin/place-editing.ts.
+  r.get('/admin/places', async (c) => reply(c, await listPlaces(c.var.db, readQuery(c, AdminPlaceListQuery))));
+  r.get('/admin/place_countries', async (c) => reply(c, { countries: await placeCountries(c.var.db) }));
+  recordRoutes({ path: 'countries', unknown: 'Unknown country', editor: COUNTRY_EDITOR, body: SaveCountryDraftBody, view: countryView, load: loadCountryDetails });
+  recordRoutes({ path: 'cities', unknown: 'Unknown city', editor: CITY_EDITOR, body: SaveCityDraftBody, view: cityView, load: loadCityDetails });
+  r.get('/admin/tags', async (c) => reply(c, await listTags(c.var.db, readQuery(c, AdminTagListQuery))));
+  recordRoutes({ path: 'tags', unknown: 'Unknown tag', editor: TAG_EDITOR, body: SaveTagDraftBody, view: tagView, load: loadTagDetails });
 
   // Operators' content changes waiting for review (ADR 0032): services/partner/listings.ts.
   const ChangeParam = idParam('Unknown change');
