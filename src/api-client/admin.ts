@@ -16,6 +16,7 @@ import type {
   SiteSettingsResponse,
   UploadedImage,
 } from '../contract/admin.ts';
+import type { AdminCity, AdminCountry, AdminPlaceList, AdminPlaceListQuery, AdminTag, AdminTagList, AdminTagListQuery, CityDraft, CountryDraft, TagDraft } from '../contract/admin-places.ts';
 import type { ListingChangeList, ListingChangeResponse, ListingChangeStatus } from '../contract/partner.ts';
 import { request } from './client.ts';
 
@@ -38,6 +39,13 @@ export type RecordCalls<View, Draft> = ReturnType<typeof recordCalls<View, Draft
 
 export const experienceCalls = recordCalls<AdminExperience, ExperienceDraft>('experiences');
 export const articleCalls = recordCalls<AdminArticle, ArticleDraft>('articles');
+
+// Countries, cities and tags (ADR 0034).
+export const countryCalls = recordCalls<AdminCountry, CountryDraft>('countries');
+export const cityCalls = recordCalls<AdminCity, CityDraft>('cities');
+export const tagCalls = recordCalls<AdminTag, TagDraft>('tags');
+export const adminPlaces = (query: AdminPlaceListQuery) => request<AdminPlaceList>('/admin/places', { query });
+export const adminTags = (query: AdminTagListQuery) => request<AdminTagList>('/admin/tags', { query });
 
 export const adminExperiences = (query: AdminExperienceListQuery) => request<AdminExperienceList>('/admin/experiences', { query });
 export const adminReferences = () => request<AdminReferences>('/admin/references');

@@ -3,6 +3,7 @@
 //
 // Countries & cities (one list; each record edited under its own type):
 //   GET    /admin/places?q=&kind=country|city&country_id=&featured=&status=&sort=&page=&per=  → AdminPlaceList
+//          (the country filter's choices: GET /admin/references)
 //   GET    /admin/countries/{id}                  → AdminCountry
 //   GET    /admin/cities/{id}                     → AdminCity
 //   PUT    /admin/{countries|cities}/{id}/draft    { version, draft } → view | 409

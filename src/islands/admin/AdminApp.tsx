@@ -12,6 +12,10 @@ import ArticleEditor from './ArticleEditor.tsx';
 import ArticleList from './ArticleList.tsx';
 import ExperienceEditor from './ExperienceEditor.tsx';
 import ExperienceList from './ExperienceList.tsx';
+import { CityEditor, CountryEditor } from './PlaceEditor.tsx';
+import PlaceList from './PlaceList.tsx';
+import TagEditor from './TagEditor.tsx';
+import TagList from './TagList.tsx';
 import { BackOfficeNav, EmptyPage, LoginRefusal, Refusal } from './parts.tsx';
 import SiteSettingsPage from './SiteSettings.tsx';
 import '../forms/forms.css';
@@ -19,7 +23,7 @@ import '../account/account.css';
 import './admin.css';
 
 function Nav({ route }: { route: AdminRoute }) {
-  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : null;
+  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : route.page === 'country' || route.page === 'city' ? 'places' : route.page === 'tag' ? 'tags' : null;
   return <BackOfficeNav brand="Back-office" brandHref="/admin" active={active} items={ADMIN_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: `/admin/${s.key}`, soon: !s.built }))} />;
 }
 
@@ -38,6 +42,8 @@ function NotBuilt({ label }: { label: string }) {
 const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
   experiences: 'Edit drafts, preview, publish or schedule',
   magazine: 'Articles: rich text, drafts, publish or schedule',
+  places: 'Copy, hero images and featured cities',
+  tags: 'Names, addresses and descriptions',
   'listing-changes': 'Review what operators changed in their listings',
   ambassadors: 'Review applications',
   settings: 'Header and gift-guide navigation',
@@ -74,9 +80,17 @@ function Page({ route }: { route: AdminRoute }) {
       return <ExperienceEditor id={route.id} />;
     case 'article':
       return <ArticleEditor id={route.id} />;
+    case 'country':
+      return <CountryEditor id={route.id} />;
+    case 'city':
+      return <CityEditor id={route.id} />;
+    case 'tag':
+      return <TagEditor id={route.id} />;
     case 'section':
       if (route.section === 'experiences') return <ExperienceList />;
       if (route.section === 'magazine') return <ArticleList />;
+      if (route.section === 'places') return <PlaceList />;
+      if (route.section === 'tags') return <TagList />;
       if (route.section === 'ambassadors') return <AmbassadorApplications />;
       if (route.section === 'listing-changes') return <ListingChanges />;
       if (route.section === 'settings') return <SiteSettingsPage />;
@@ -91,7 +105,7 @@ export default function AdminApp() {
   const user = useStore($user);
   const session = useStore($sessionState);
   useEffect(() => {
-    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : 'Back-office';
+    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : route.page === 'country' ? 'Edit country' : route.page === 'city' ? 'Edit city' : route.page === 'tag' ? 'Edit tag' : 'Back-office';
     document.title = `${label} | Verdant admin`;
   }, [route]);
 

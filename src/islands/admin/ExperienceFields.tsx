@@ -215,6 +215,7 @@ export function ImagesFieldset({
   err,
   upload,
   legend = 'Images',
+  max,
 }: {
   photos: Photo[];
   urls: Record<string, string>;
@@ -222,6 +223,8 @@ export function ImagesFieldset({
   err: FieldError;
   upload: (form: FormData) => Promise<{ data: UploadedImage }>;
   legend?: string;
+  /** At most this many photos (1: a single hero image, replaced by removing it first). */
+  max?: number;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');
@@ -251,7 +254,9 @@ export function ImagesFieldset({
   return (
     <fieldset className="adm-card adm-fields">
       <legend>{legend}</legend>
-      <p className="adm-note adm-field--wide">The first photo is the cover. Alt text describes the picture for people who cannot see it.</p>
+      <p className="adm-note adm-field--wide">
+        {max === 1 ? 'One photo leads the page.' : 'The first photo is the cover.'} Alt text describes the picture for people who cannot see it.
+      </p>
       <ol className="adm-images adm-field--wide" role="list">
         {photos.map((img, i) => (
           <li key={img.id}>
@@ -274,6 +279,9 @@ export function ImagesFieldset({
         ))}
       </ol>
       {err('images') && <p className="adm-field__error adm-field--wide">{err('images')}</p>}
+      {max !== undefined && photos.length >= max ? (
+        <p className="adm-note adm-field--wide">To use another photo, remove this one first.</p>
+      ) : (
       <div className="adm-upload adm-field--wide">
         <Field label="Add a photo" hint="JPEG, PNG, WebP or AVIF; at least 800 pixels on each side, up to 15 MB" error={refusal?.fields['file']}>
           <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
@@ -290,6 +298,7 @@ export function ImagesFieldset({
           </p>
         )}
       </div>
+      )}
     </fieldset>
   );
 }

@@ -278,11 +278,13 @@ type ChromeProps = {
   /** A problem loading the form's reference lists, shown above it. */
   problem?: React.ReactNode;
   fieldLabel: (field: string) => string;
+  /** Why this kind cannot be taken off the site (no Unpublish button); absent: it can. */
+  staysPublished?: string;
   children: React.ReactNode;
 };
 
 /** The edit page around a kind's fields: head and actions, notices, publishing and history. */
-export function EditorChrome({ ed, title, back, liveHref, problem, fieldLabel, children }: ChromeProps) {
+export function EditorChrome({ ed, title, back, liveHref, problem, fieldLabel, staysPublished, children }: ChromeProps) {
   const { x, busy, dirty, notice, revs, actions, errors } = ed;
   if (!x) return null;
   return (
@@ -372,11 +374,12 @@ export function EditorChrome({ ed, title, back, liveHref, problem, fieldLabel, c
                 </button>
               </div>
             )}
-            {x.published && (
+            {x.published && !staysPublished && (
               <button type="button" className="adm-danger" onClick={actions.unpublish} disabled={!!busy}>
                 Unpublish
               </button>
             )}
+            {staysPublished && <p className="adm-note">{staysPublished}</p>}
           </div>
 
           <div className="adm-card adm-side">

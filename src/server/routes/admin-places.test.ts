@@ -62,7 +62,6 @@ describe('admin only', () => {
   ];
   const calls: [string, string, unknown?][] = [
     ['GET', '/api/v1/admin/places'],
-    ['GET', '/api/v1/admin/place_countries'],
     ['GET', '/api/v1/admin/tags'],
     ...record('countries'),
     ...record('cities'),

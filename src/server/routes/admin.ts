@@ -18,7 +18,7 @@ import type { AppEnv } from '../context.ts';
 import { HttpError, notFound, readBody, readParams, readQuery, reply } from '../http.ts';
 import { currentUser } from '../session.ts';
 import { ARTICLE_EDITOR, articleReferences, articleView, listArticles } from '../services/admin/article-editing.ts';
-import { CITY_EDITOR, COUNTRY_EDITOR, TAG_EDITOR, cityView, countryView, listPlaces, listTags, placeCountries, tagView } from '../services/admin/place-editing.ts';
+import { CITY_EDITOR, COUNTRY_EDITOR, TAG_EDITOR, cityView, countryView, listPlaces, listTags, tagView } from '../services/admin/place-editing.ts';
 import { AdminPlaceListQuery, AdminTagListQuery, SaveCityDraftBody, SaveCountryDraftBody, SaveTagDraftBody } from '../../contract/admin-places.ts';
 import * as editing from '../services/admin/editing.ts';
 import { listExperiences, references, saveSiteSettings, siteSettings } from '../services/admin/lists.ts';
@@ -139,7 +139,6 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
 
   // Countries, cities and tags (ADR 0034): services/admin/place-editing.ts.
   r.get('/admin/places', async (c) => reply(c, await listPlaces(c.var.db, readQuery(c, AdminPlaceListQuery))));
-  r.get('/admin/place_countries', async (c) => reply(c, { countries: await placeCountries(c.var.db) }));
   recordRoutes({ path: 'countries', unknown: 'Unknown country', editor: COUNTRY_EDITOR, body: SaveCountryDraftBody, view: countryView, load: loadCountryDetails });
   recordRoutes({ path: 'cities', unknown: 'Unknown city', editor: CITY_EDITOR, body: SaveCityDraftBody, view: cityView, load: loadCityDetails });
   r.get('/admin/tags', async (c) => reply(c, await listTags(c.var.db, readQuery(c, AdminTagListQuery))));

@@ -468,8 +468,3 @@ export async function listTags(db: Db, q: TagQuery): Promise<AdminTagList> {
     per: q.per,
   };
 }
-
-/** Countries for the list's filter. */
-export async function placeCountries(db: Db): Promise<{ id: number; name: string }[]> {
-  return db.select({ id: countries.id, name: countries.name }).from(countries).where(isNull(countries.deletedAt)).orderBy(asc(countries.name));
-}
