@@ -17,7 +17,8 @@
 // Tags:
 //   GET    /admin/tags?q=&kind=&status=&sort=&page=&per=  → AdminTagList
 //   GET    /admin/tags/{id}                        → AdminTag   (and the same calls as above;
-//          unpublish answers 422 for tags too)
+//          unpublish answers 422 for tags too, and preview for tags other than magazine tags:
+//          those have no page of their own)
 import { z } from 'zod';
 import { EDIT_STATE, EXPERIENCE_SLUG_PATTERN, DraftImageSchema, LIST_PAGE, listPage } from './admin.ts';
 import { IsoDateTime } from './common.ts';
@@ -57,7 +58,7 @@ const coordinate = (limit: number) => z.number({ error: 'Enter a number' }).min(
 export const CityDraftSchema = z.object({
   name: name('city'),
   slug: slug('la-fortuna'),
-  /** Featured cities lead the home page and the country's lists. */
+  /** Featured cities: GET /cities?featured=true (the apps and partners; the website does not read it yet). */
   featured: z.boolean(),
   tagline: z.string().trim().min(3, 'Write a tagline (at least 3 characters)').max(200, 'At most 200 characters'),
   description: z.string().trim().min(20, 'Write an introduction of at least 20 characters').max(10_000, 'At most 10,000 characters'),

@@ -303,13 +303,20 @@ export function CityEditor({ id }: { id: number }) {
       <fieldset className="adm-card adm-fields">
         <legend>City</legend>
         <CopyFields d={d} setDoc={setDoc} err={err} base="cities" />
-        <label className="adm-chip adm-field--wide">
+        <label className="adm-switch adm-field--wide">
           <input
             type="checkbox"
             checked={d.featured}
             onChange={(e) => setDoc({ featured: e.target.checked })}
           />
-          <span>Featured: leads the home page and its country’s lists</span>
+          <span>
+            <strong>Featured city</strong>
+            <span className="adm-sub">
+              Apps and partners reading Verdant’s API list featured cities
+              first (cities?featured=true); the website’s pages do not use
+              it yet.
+            </span>
+          </span>
         </label>
         <p className="adm-note adm-field--wide">
           In <strong>{x.country.name}</strong> (fixed: moving a city would move

@@ -62,7 +62,12 @@ export default function TagEditor({ id }: { id: number }) {
       ed={ed}
       title={d.name || "Unnamed tag"}
       back={{ href: "/admin/tags", label: "Tags" }}
-      liveHref={x.kind === "blog" ? `/magazine/tags/${x.liveSlug}` : "/cities"}
+      liveHref={
+        x.kind === "blog" && x.blogsCount > 0
+          ? `/magazine/tags/${x.liveSlug}`
+          : null
+      }
+      canPreview={x.kind === "blog"}
       fieldLabel={(f) => FIELD_LABEL[f] ?? f}
       staysPublished="Tags stay on the site: experiences and articles carry them. Rename or describe a tag instead."
     >

@@ -331,4 +331,14 @@ describe('tags', () => {
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe(`/cities/${city.slug}/tags/${theme!.slug}-new`);
   });
+
+  it('preview: a magazine tag has its listing to preview; other tags have no page of their own (422)', async () => {
+    const [theme] = await t.db.select({ id: tags.id }).from(tags).where(eq(tags.kind, 'theme')).orderBy(asc(tags.id)).limit(1);
+    const refused = await admin.post(`${T(theme!.id)}/preview`, {});
+    expectStatus(refused, 422);
+    expect(refused.body).toMatchObject({ code: 'no_preview', error: expect.stringContaining('no page of its own') });
+    const ok = await admin.post(`${T()}/preview`, {});
+    expectStatus(ok, 202);
+    expect((ok.body as { run: { kind: string } }).run.kind).toBe('preview');
+  });
 });

@@ -18,7 +18,7 @@ import type { AppEnv } from '../context.ts';
 import { HttpError, notFound, readBody, readParams, readQuery, reply } from '../http.ts';
 import { currentUser } from '../session.ts';
 import { ARTICLE_EDITOR, articleReferences, articleView, listArticles } from '../services/admin/article-editing.ts';
-import { CITY_EDITOR, COUNTRY_EDITOR, TAG_EDITOR, cityView, countryView, listPlaces, listTags, tagView } from '../services/admin/place-editing.ts';
+import { CITY_EDITOR, COUNTRY_EDITOR, TAG_EDITOR, TAG_NO_PREVIEW, cityView, countryView, listPlaces, listTags, tagView } from '../services/admin/place-editing.ts';
 import { AdminPlaceListQuery, AdminTagListQuery, SaveCityDraftBody, SaveCountryDraftBody, SaveTagDraftBody } from '../../contract/admin-places.ts';
 import * as editing from '../services/admin/editing.ts';
 import { listExperiences, references, saveSiteSettings, siteSettings } from '../services/admin/lists.ts';
@@ -52,6 +52,8 @@ type RecordRoutes<Doc, Base> = {
   body: z.ZodType<{ version: number; draft: Doc }>;
   view: (d: EditDeps, id: number) => Promise<{ draft: Doc }>;
   load: (L: Loader, ids: number[]) => Promise<Map<number, unknown>>;
+  /** Why this record has no page to preview (422), or null when it has one; absent: always has. */
+  noPreview?: (doc: Doc) => string | null;
 };
 
 export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) => Publisher = pipelinePublisher) {
@@ -119,6 +121,8 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
       const { id } = readParams(c, IdParam);
       const d = deps(c);
       const v = await k.view(d, id);
+      const refusal = k.noPreview?.(v.draft);
+      if (refusal) throw new HttpError(422, refusal, { body: { code: 'no_preview' } });
       const kind: EditKind<Doc, Base> = ed.kind;
       const record = await previewRecord({ ...kind, load: k.load }, c.var.db, id, v.draft);
       const run = await d.publisher.preview(c.var.db, { type: ed.type, key: kind.slugOf(v.draft), record, requestedBy: currentUser(c).id });
@@ -142,7 +146,15 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
   recordRoutes({ path: 'countries', unknown: 'Unknown country', editor: COUNTRY_EDITOR, body: SaveCountryDraftBody, view: countryView, load: loadCountryDetails });
   recordRoutes({ path: 'cities', unknown: 'Unknown city', editor: CITY_EDITOR, body: SaveCityDraftBody, view: cityView, load: loadCityDetails });
   r.get('/admin/tags', async (c) => reply(c, await listTags(c.var.db, readQuery(c, AdminTagListQuery))));
-  recordRoutes({ path: 'tags', unknown: 'Unknown tag', editor: TAG_EDITOR, body: SaveTagDraftBody, view: tagView, load: loadTagDetails });
+  recordRoutes({
+    path: 'tags',
+    unknown: 'Unknown tag',
+    editor: TAG_EDITOR,
+    body: SaveTagDraftBody,
+    view: tagView,
+    load: loadTagDetails,
+    noPreview: (d) => (d.kind === 'blog' ? null : TAG_NO_PREVIEW),
+  });
 
   // Operators' content changes waiting for review (ADR 0032): services/partner/listings.ts.
   const ChangeParam = idParam('Unknown change');

@@ -210,6 +210,9 @@ export const TAG_EDITOR = recordEditor<TagDraft, TagBase>({
   changedFields: changes,
 });
 
+/** A tag other than a magazine tag shows under every place and has no page of its own to preview. */
+export const TAG_NO_PREVIEW = 'This tag has no page of its own to preview: it shows on the pages of the places and experiences that carry it. Publish it and look at one of them.';
+
 export async function tagView(d: EditDeps, id: number): Promise<AdminTag> {
   const { base, state } = await TAG_EDITOR.editState(d, id);
   const { liveSlug, ...rest } = state;
