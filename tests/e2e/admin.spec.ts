@@ -251,5 +251,34 @@ test.describe('back-office places', () => {
 
     await page.goto(`/cities/${city.slug}`);
     await expect(page.getByRole('main').getByText(intro, { exact: true })).toBeVisible();
+
+    // The other screens of the section and of tags, at both widths.
+    const shots: [string, () => Promise<void>][] = [
+      ['admin-country-editor', async () => {
+        await page.goto('/admin/places?kind=country');
+        await page.getByRole('link', { name: /Country ·/ }).first().click();
+        await expect(page.getByRole('group', { name: 'Quick facts' })).toBeVisible();
+      }],
+      ['admin-tags-list', async () => {
+        await page.goto('/admin/tags');
+        await expect(page.getByRole('heading', { level: 1, name: 'Tags' })).toBeVisible();
+        await expect(page.locator('.adm-list tbody tr').first()).toBeVisible();
+      }],
+      ['admin-tag-editor', async () => {
+        await page.goto('/admin/tags?kind=theme');
+        await page.locator('.adm-list tbody a').first().click();
+        await expect(page.getByText('Kind: ')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Preview' })).toHaveCount(0);
+      }],
+    ];
+    for (const [name, open] of shots) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await open();
+      await axe();
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true });
+      }
+    }
   });
 });
