@@ -96,9 +96,9 @@ export default function TagList() {
           <RecordRow
             key={g.id}
             href={`/admin/tags/${g.id}`}
-            image={null}
+            image={false}
             title={g.name}
-            sub={g.slug}
+            sub={`${TAG_KIND_NAMES[g.kind]} · ${g.slug}`}
             status={g.status}
             scheduledAt={g.scheduledAt}
             updatedAt={g.updatedAt}
