@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSelectedPage } from '../../src/lib/page-selection.ts';
-import { affectedPages, mergeSelections, referenceNeedle } from './publish-impact.ts';
+import { affectedPages, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
 
 const option = (city: string, country = 'nepal', code = 'NP', operator = 'phewa-paddle') => ({
   slugCode: 'boat-trip-ab12',
@@ -69,5 +69,8 @@ describe('pages a publish renders', () => {
   it('finds references by the key as the cache writes it', () => {
     expect(referenceNeedle('options', 'a-b1')).toBe('"slugCode": "a-b1"');
     expect(referenceNeedle('tags', 'theme/water')).toBe('"slug": "water"');
+    // A magazine tag's own pages are its listing; other tags show under every place.
+    expect(ownPages('tags', 'blog/field-notes')).toEqual({ pages: [], trees: ['/magazine/tags/field-notes'] });
+    expect(ownPages('tags', 'theme/water')).toEqual({ pages: [], trees: ['/countries', '/cities'] });
   });
 });

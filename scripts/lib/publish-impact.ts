@@ -35,9 +35,12 @@ export function ownPages(type: ContentType, key: string, record?: Rec): PageSele
       return { pages: [], trees: [`/best-of/${key}`] };
     case 'suppliers':
       return { pages: [`/operators/${key}`], trees: [] };
-    case 'tags':
-      // Tag pages live under every place: `/countries/{c}/tags/{tag}`, `/cities/{c}/tags/{tag}`.
-      return { pages: [], trees: ['/countries', '/cities'] };
+    case 'tags': {
+      // A magazine tag has its listing `/magazine/tags/{tag}` (its articles are found as referrers);
+      // other tag pages live under every place: `/countries/{c}/tags/{tag}`, `/cities/{c}/tags/{tag}`.
+      const [kind, slug] = key.split('/');
+      return kind === 'blog' && slug ? { pages: [], trees: [`/magazine/tags/${slug}`] } : { pages: [], trees: ['/countries', '/cities'] };
+    }
   }
 }
 

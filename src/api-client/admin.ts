@@ -20,6 +20,7 @@ import type {
   SiteSettingsResponse,
   UploadedImage,
 } from '../contract/admin.ts';
+import type { AdminCity, AdminCountry, AdminPlaceList, AdminPlaceListQuery, AdminTag, AdminTagList, AdminTagListQuery, CityDraft, CountryDraft, TagDraft } from '../contract/admin-places.ts';
 import type { ListingChangeList, ListingChangeResponse, ListingChangeStatus } from '../contract/partner.ts';
 import { request } from './client.ts';
 
@@ -44,6 +45,13 @@ export const experienceCalls = recordCalls<AdminExperience, ExperienceDraft>('ex
 export const articleCalls = recordCalls<AdminArticle, ArticleDraft>('articles');
 export const operatorCalls = recordCalls<AdminOperator, OperatorDraft>('operators');
 export const adminOperators = (query: AdminOperatorListQuery) => request<AdminOperatorList>('/admin/operators', { query });
+
+// Countries, cities and tags (ADR 0034).
+export const countryCalls = recordCalls<AdminCountry, CountryDraft>('countries');
+export const cityCalls = recordCalls<AdminCity, CityDraft>('cities');
+export const tagCalls = recordCalls<AdminTag, TagDraft>('tags');
+export const adminPlaces = (query: AdminPlaceListQuery) => request<AdminPlaceList>('/admin/places', { query });
+export const adminTags = (query: AdminTagListQuery) => request<AdminTagList>('/admin/tags', { query });
 
 export const adminExperiences = (query: AdminExperienceListQuery) => request<AdminExperienceList>('/admin/experiences', { query });
 export const adminReferences = () => request<AdminReferences>('/admin/references');

@@ -143,7 +143,7 @@ export type EditStatus = z.infer<typeof EditStatus>;
 export const EditorRefSchema = z.object({ id: z.string().nullable(), name: z.string() });
 
 /** Where a record stands in the back-office (every kind's edit view has these). */
-const EDIT_STATE = {
+export const EDIT_STATE = {
   id: z.number().int(),
   published: z.boolean(),
   status: EditStatus,
@@ -193,12 +193,12 @@ export type PublishBody = z.infer<typeof PublishBody>;
 export const AdminSortSchema = z.enum(['updated_desc', 'updated_asc', 'name_asc', 'name_desc', 'price_asc', 'price_desc']);
 export const AdminStatusFilter = z.enum(['all', 'published', 'unpublished', 'changed', 'scheduled']);
 
-const LIST_PAGE = {
+export const LIST_PAGE = {
   page: z.coerce.number().int().min(1, 'Pages start at 1').max(10_000).default(1),
   per: z.coerce.number().int().min(1).max(100, 'At most 100 a page').default(25),
 };
 /** One page of a back-office list. */
-const listPage = <T extends z.ZodType>(row: T) => z.object({ items: z.array(row), total: z.number().int(), page: z.number().int(), per: z.number().int() });
+export const listPage = <T extends z.ZodType>(row: T) => z.object({ items: z.array(row), total: z.number().int(), page: z.number().int(), per: z.number().int() });
 
 export const AdminExperienceListQuery = z.object({
   q: z.string().trim().max(100, 'At most 100 characters').optional(),

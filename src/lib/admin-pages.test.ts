@@ -13,6 +13,11 @@ describe('adminRoute', () => {
     expect(adminRoute('/admin/operators')).toEqual({ page: 'section', section: 'operators' });
     expect(adminRoute('/admin/settings/')).toEqual({ page: 'section', section: 'settings' });
     expect(adminRoute('/admin/ambassadors')).toEqual({ page: 'section', section: 'ambassadors' });
+    expect(adminRoute('/admin/places')).toEqual({ page: 'section', section: 'places' });
+    expect(adminRoute('/admin/places/countries/3')).toEqual({ page: 'country', id: 3 });
+    expect(adminRoute('/admin/places/cities/12')).toEqual({ page: 'city', id: 12 });
+    expect(adminRoute('/admin/places/towns/12')).toEqual({ page: 'unknown' });
+    expect(adminRoute('/admin/tags/5')).toEqual({ page: 'tag', id: 5 });
     expect(adminRoute('/admin/nope')).toEqual({ page: 'unknown' });
     expect(adminRoute('/admin/experiences/x')).toEqual({ page: 'unknown' });
   });

@@ -7,8 +7,8 @@ export const ADMIN_SECTIONS = [
   { key: 'itineraries', label: 'Travel itineraries', built: false },
   { key: 'best-of-lists', label: 'Best-of lists', built: false },
   { key: 'magazine', label: 'Magazine', built: true },
-  { key: 'places', label: 'Countries & cities', built: false },
-  { key: 'tags', label: 'Tags', built: false },
+  { key: 'places', label: 'Countries & cities', built: true },
+  { key: 'tags', label: 'Tags', built: true },
   { key: 'operators', label: 'Operators', built: true },
   { key: 'listing-changes', label: 'Operator changes', built: true },
   { key: 'ambassadors', label: 'Ambassadors', built: true },
@@ -22,6 +22,7 @@ export type AdminRoute =
   | { page: 'experience'; id: number }
   | { page: 'article'; id: number }
   | { page: 'operator'; id: number }
+  | { page: 'country' | 'city' | 'tag'; id: number }
   | { page: 'unknown' };
 
 /** The page of an /admin/* path. */
@@ -34,6 +35,11 @@ export function adminRoute(pathname: string): AdminRoute {
   if (article) return { page: 'article', id: Number(article[1]) };
   const operator = /^operators\/(\d{1,10})$/.exec(rest);
   if (operator) return { page: 'operator', id: Number(operator[1]) };
+  // Countries, cities (/admin/places/countries/3, /admin/places/cities/12) and tags (/admin/tags/5).
+  const place = /^places\/(countries|cities)\/(\d{1,10})$/.exec(rest);
+  if (place) return { page: place[1] === 'countries' ? 'country' : 'city', id: Number(place[2]) };
+  const tag = /^tags\/(\d{1,10})$/.exec(rest);
+  if (tag) return { page: 'tag', id: Number(tag[1]) };
   const section = ADMIN_SECTIONS.find((s) => s.key === rest);
   return section ? { page: 'section', section: section.key } : { page: 'unknown' };
 }

@@ -30,6 +30,7 @@ import { partnerRoutes, requirePartner } from './routes/partner.ts';
 import { ARTICLE_EDITOR } from './services/admin/article-editing.ts';
 import { redirectTarget } from './services/admin/editing.ts';
 import { OPERATOR_EDITOR } from './services/admin/operator-editing.ts';
+import { placeRedirect } from './services/admin/place-editing.ts';
 import { CALENDAR_PATH, calendarByToken } from './services/partner/calendar-feed.ts';
 import { IMAGE_UPLOAD } from '../contract/admin.ts';
 import { UPLOAD_PATH } from './routes/uploads.ts';
@@ -201,6 +202,9 @@ export function createApp(opts: AppOptions) {
       const target = await OPERATOR_EDITOR.redirectTarget(db, op[1]!);
       if (target) return c.redirect(`/operators/${target}${new URL(c.req.url).search}`, 301);
     }
+    // Renamed countries, cities and tags (ADR 0034): their pages, sub-pages and landing pages.
+    const place = await placeRedirect(db, c.req.path);
+    if (place) return c.redirect(`${place}${new URL(c.req.url).search}`, 301);
     return next();
   });
 

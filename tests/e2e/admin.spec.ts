@@ -223,3 +223,84 @@ test.describe('back-office', () => {
     await expect(page.locator('.adm-history li').first()).toContainText('Published');
   });
 });
+
+// Countries & cities (ADR 0034): the same editing screen as experiences and articles.
+test.describe('back-office places', () => {
+  test('an admin edits a city’s introduction, publishes, and the public city page shows it', async ({ page, axe }) => {
+    test.setTimeout(600_000);
+    // A city with few experiences: its publish renders its pages and those of its experiences.
+    const res = await page.request.get('/api/v1/cities?per=100', { headers: auth });
+    const { cities } = camelizeKeys<{ cities: { id: number; slug: string; name: string; optionsCount: number }[] }>(await res.json());
+    const city = cities.filter((c) => c.optionsCount > 0 && c.slug !== 'singapore').at(-1)!;
+    await loginAs(page, 'admin@verdant.test');
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Countries & cities' }).click();
+    await expect(page).toHaveURL(/\/admin\/places$/);
+    await page.getByRole('combobox', { name: 'Countries or cities' }).selectOption('city');
+    await page.getByRole('searchbox', { name: 'Search countries and cities' }).fill(city.name);
+    await expect(page).toHaveURL(/kind=city/);
+    const row = page.getByRole('link', { name: new RegExp(`^${city.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+    await expect(row).toHaveCount(1);
+    await page.getByRole('button', { name: 'Accept all cookies' }).click();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/admin-places-list-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await axe();
+    await row.click();
+    await expect(page).toHaveURL(new RegExp(`/admin/places/cities/${city.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: city.name })).toBeVisible();
+    // Places stay on the site: no Unpublish, and the screen says why.
+    await expect(page.getByRole('button', { name: 'Unpublish' })).toHaveCount(0);
+    await expect(page.getByText('Countries and cities stay on the site')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Hero image' })).toBeVisible();
+    await axe();
+
+    const intro = `Morning light on the water in ${city.name}, rewritten in the back-office.`;
+    const field = page.getByRole('textbox', { name: 'Introduction' });
+    await field.fill(`${intro}\n\n${await field.inputValue()}`);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/admin-city-editor-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Published. The pages that show this city are being rebuilt.' })).toBeVisible();
+    await expect(runState(page)).toHaveAttribute('data-run-state', /queued|building/);
+    await expect(runState(page)).toHaveAttribute('data-run-state', 'live', { timeout: 540_000 });
+    await expect(page.locator('.adm-edit__meta .adm-badge--published')).toBeVisible();
+
+    await page.goto(`/cities/${city.slug}`);
+    await expect(page.getByRole('main').getByText(intro, { exact: true })).toBeVisible();
+
+    // The other screens of the section and of tags, at both widths.
+    const shots: [string, () => Promise<void>][] = [
+      ['admin-country-editor', async () => {
+        await page.goto('/admin/places?kind=country');
+        await page.getByRole('link', { name: /Country ·/ }).first().click();
+        await expect(page.getByRole('group', { name: 'Quick facts' })).toBeVisible();
+      }],
+      ['admin-tags-list', async () => {
+        await page.goto('/admin/tags');
+        await expect(page.getByRole('heading', { level: 1, name: 'Tags' })).toBeVisible();
+        await expect(page.locator('.adm-list tbody tr').first()).toBeVisible();
+      }],
+      ['admin-tag-editor', async () => {
+        await page.goto('/admin/tags?kind=theme');
+        await page.locator('.adm-list tbody a').first().click();
+        await expect(page.getByText('Kind: ')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Preview' })).toHaveCount(0);
+      }],
+    ];
+    for (const [name, open] of shots) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await open();
+      await axe();
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true });
+      }
+    }
+  });
+});

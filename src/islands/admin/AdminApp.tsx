@@ -14,6 +14,10 @@ import OperatorEditor from './OperatorEditor.tsx';
 import OperatorList from './OperatorList.tsx';
 import ExperienceEditor from './ExperienceEditor.tsx';
 import ExperienceList from './ExperienceList.tsx';
+import { CityEditor, CountryEditor } from './PlaceEditor.tsx';
+import PlaceList from './PlaceList.tsx';
+import TagEditor from './TagEditor.tsx';
+import TagList from './TagList.tsx';
 import { BackOfficeNav, EmptyPage, LoginRefusal, Refusal } from './parts.tsx';
 import SiteSettingsPage from './SiteSettings.tsx';
 import '../forms/forms.css';
@@ -21,7 +25,7 @@ import '../account/account.css';
 import './admin.css';
 
 function Nav({ route }: { route: AdminRoute }) {
-  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : route.page === 'operator' ? 'operators' : null;
+  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : route.page === 'operator' ? 'operators' : route.page === 'country' || route.page === 'city' ? 'places' : route.page === 'tag' ? 'tags' : null;
   return <BackOfficeNav brand="Back-office" brandHref="/admin" active={active} items={ADMIN_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: `/admin/${s.key}`, soon: !s.built }))} />;
 }
 
@@ -41,6 +45,8 @@ const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
   experiences: 'Edit drafts, preview, publish or schedule',
   magazine: 'Articles: rich text, drafts, publish or schedule',
   operators: 'Operator pages: story, photo, contact',
+  places: 'Copy, hero images and featured cities',
+  tags: 'Names, addresses and descriptions',
   'listing-changes': 'Review what operators changed in their listings',
   ambassadors: 'Review applications',
   settings: 'Header and gift-guide navigation',
@@ -79,10 +85,18 @@ function Page({ route }: { route: AdminRoute }) {
       return <ArticleEditor id={route.id} />;
     case 'operator':
       return <OperatorEditor id={route.id} />;
+    case 'country':
+      return <CountryEditor id={route.id} />;
+    case 'city':
+      return <CityEditor id={route.id} />;
+    case 'tag':
+      return <TagEditor id={route.id} />;
     case 'section':
       if (route.section === 'experiences') return <ExperienceList />;
       if (route.section === 'magazine') return <ArticleList />;
       if (route.section === 'operators') return <OperatorList />;
+      if (route.section === 'places') return <PlaceList />;
+      if (route.section === 'tags') return <TagList />;
       if (route.section === 'ambassadors') return <AmbassadorApplications />;
       if (route.section === 'listing-changes') return <ListingChanges />;
       if (route.section === 'settings') return <SiteSettingsPage />;
@@ -97,7 +111,7 @@ export default function AdminApp() {
   const user = useStore($user);
   const session = useStore($sessionState);
   useEffect(() => {
-    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : route.page === 'operator' ? 'Edit operator' : 'Back-office';
+    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : route.page === 'operator' ? 'Edit operator' : route.page === 'country' ? 'Edit country' : route.page === 'city' ? 'Edit city' : route.page === 'tag' ? 'Edit tag' : 'Back-office';
     document.title = `${label} | Verdant admin`;
   }, [route]);
 

@@ -189,7 +189,8 @@ export function ColumnHeads({ columns }: { columns: readonly (readonly [string, 
  */
 export function RecordRow({ href, image, title, sub, status, scheduledAt, updatedAt, children }: {
   href: string;
-  image: string | null | undefined;
+  /** The thumbnail (null: a blank one); false: records of this kind have no image. */
+  image: string | null | undefined | false;
   title: string;
   sub: React.ReactNode;
   status: EditStatus;
@@ -201,7 +202,7 @@ export function RecordRow({ href, image, title, sub, status, scheduledAt, update
     <tr>
       <td>
         <a className="adm-rowlink" href={href}>
-          {image ? <img src={imageUrl(image, 96)} alt="" width="48" height="36" loading="lazy" /> : <span className="adm-thumb" />}
+          {image ? <img src={imageUrl(image, 96)} alt="" width="48" height="36" loading="lazy" /> : image !== false && <span className="adm-thumb" />}
           <span>
             <strong>{title}</strong>
             <span className="adm-sub">{sub}</span>

@@ -216,7 +216,7 @@ export function ImagesFieldset({
   err,
   upload,
   legend = 'Images',
-  max = 40,
+  max,
 }: {
   photos: Photo[];
   urls: Record<string, string>;
@@ -229,7 +229,7 @@ export function ImagesFieldset({
   err: FieldError;
   upload: (form: FormData) => Promise<{ data: UploadedImage }>;
   legend?: string;
-  /** At most this many photos: the upload is offered while there is room. */
+  /** At most this many photos (1: a single hero image, replaced by removing it first). */
   max?: number;
 }) {
   const [file, setFile] = useState<File | null>(null);
@@ -250,7 +250,7 @@ export function ImagesFieldset({
       form.append('alt', alt);
       const { data } = await upload(form);
       onAdd({ id: data.id, alt: data.alt }, data);
-      setDone(`Uploaded: ${data.alt}. It is at the end of the list; save to keep it.`);
+      setDone(`Uploaded: ${data.alt}. It is added at the end of the list.`);
       setFile(null);
       setAlt('');
       if (input.current) input.current.value = '';
@@ -263,7 +263,9 @@ export function ImagesFieldset({
   return (
     <fieldset className="adm-card adm-fields">
       <legend>{legend}</legend>
-      <p className="adm-note adm-field--wide">{max > 1 ? 'The first photo is the cover. ' : ''}Alt text describes the picture for people who cannot see it.</p>
+      <p className="adm-note adm-field--wide">
+        {max === 1 ? 'One photo leads the page.' : 'The first photo is the cover.'} Alt text describes the picture for people who cannot see it.
+      </p>
       <ol className="adm-images adm-field--wide" role="list">
         {photos.map((img, i) => (
           <li key={img.id}>
@@ -286,7 +288,9 @@ export function ImagesFieldset({
         ))}
       </ol>
       {err('images') && <p className="adm-field__error adm-field--wide">{err('images')}</p>}
-      {photos.length < max && (
+      {max !== undefined && photos.length >= max ? (
+        <p className="adm-note adm-field--wide">To use another photo, remove this one first.</p>
+      ) : (
       <div className="adm-upload adm-field--wide">
         <Field label="Add a photo" hint="JPEG, PNG, WebP or AVIF; at least 800 pixels on each side, up to 15 MB" error={refusal?.fields['file']}>
           <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />

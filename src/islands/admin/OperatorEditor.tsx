@@ -49,7 +49,7 @@ export default function OperatorEditor({ id }: { id: number }) {
       liveHref={`/operators/${x.liveSlug}`}
       problem={references.state.status === 'error' && <Problem text={`The list of cities could not be loaded: ${references.state.error}`} onRetry={references.reload} />}
       fieldLabel={fieldLabel}
-      canUnpublish={false}
+      staysPublished="An operator’s page is public while it has published experiences: unpublish those to take it off the site."
     >
       <fieldset className="adm-card adm-fields">
         <legend>Basics</legend>

@@ -274,17 +274,20 @@ type ChromeProps = {
   ed: RecordEditorState;
   title: string;
   back: { href: string; label: string };
-  liveHref: string;
+  /** The public page; null when the record has none of its own. */
+  liveHref: string | null;
   /** A problem loading the form's reference lists, shown above it. */
   problem?: React.ReactNode;
   fieldLabel: (field: string) => string;
-  /** False for records that cannot be taken off the site on their own (operators). */
-  canUnpublish?: boolean;
+  /** Why this kind cannot be taken off the site (no Unpublish button); absent: it can. */
+  staysPublished?: string;
+  /** False: the record has no page of its own to preview (no Preview button). */
+  canPreview?: boolean;
   children: React.ReactNode;
 };
 
 /** The edit page around a kind's fields: head and actions, notices, publishing and history. */
-export function EditorChrome({ ed, title, back, liveHref, problem, fieldLabel, canUnpublish = true, children }: ChromeProps) {
+export function EditorChrome({ ed, title, back, liveHref, problem, fieldLabel, staysPublished, canPreview = true, children }: ChromeProps) {
   const { x, busy, dirty, notice, revs, actions, errors } = ed;
   if (!x) return null;
   return (
@@ -305,12 +308,16 @@ export function EditorChrome({ ed, title, back, liveHref, problem, fieldLabel, c
           </p>
         </div>
         <div className="adm-actions">
-          <a className="button button--ghost" href={liveHref} target="_blank" rel="noopener">
-            View live
-          </a>
-          <button type="button" className="button button--ghost" onClick={actions.preview} disabled={!!busy}>
-            {busy === 'preview' ? 'Preparing…' : 'Preview'}
-          </button>
+          {liveHref && (
+            <a className="button button--ghost" href={liveHref} target="_blank" rel="noopener">
+              View live
+            </a>
+          )}
+          {canPreview && (
+            <button type="button" className="button button--ghost" onClick={actions.preview} disabled={!!busy}>
+              {busy === 'preview' ? 'Preparing…' : 'Preview'}
+            </button>
+          )}
           <button type="button" className="button button--ghost" onClick={actions.save} disabled={!!busy || !dirty}>
             {busy === 'save' ? 'Saving…' : 'Save draft'}
           </button>
@@ -374,11 +381,12 @@ export function EditorChrome({ ed, title, back, liveHref, problem, fieldLabel, c
                 </button>
               </div>
             )}
-            {x.published && canUnpublish && (
+            {x.published && !staysPublished && (
               <button type="button" className="adm-danger" onClick={actions.unpublish} disabled={!!busy}>
                 Unpublish
               </button>
             )}
+            {staysPublished && <p className="adm-note">{staysPublished}</p>}
           </div>
 
           <div className="adm-card adm-side">

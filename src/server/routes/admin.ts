@@ -20,6 +20,8 @@ import type { AppEnv } from '../context.ts';
 import { HttpError, notFound, readBody, readParams, readQuery, reply } from '../http.ts';
 import { currentUser } from '../session.ts';
 import { ARTICLE_EDITOR, articleReferences, articleView, listArticles } from '../services/admin/article-editing.ts';
+import { CITY_EDITOR, COUNTRY_EDITOR, TAG_EDITOR, TAG_NO_PREVIEW, cityView, countryView, listPlaces, listTags, tagView } from '../services/admin/place-editing.ts';
+import { AdminPlaceListQuery, AdminTagListQuery, SaveCityDraftBody, SaveCountryDraftBody, SaveTagDraftBody } from '../../contract/admin-places.ts';
 import * as editing from '../services/admin/editing.ts';
 import { listExperiences, references, saveSiteSettings, siteSettings } from '../services/admin/lists.ts';
 import { listOperators, OPERATOR_EDITOR, operatorView } from '../services/admin/operator-editing.ts';
@@ -29,6 +31,8 @@ import type { EditDeps, EditKind, recordEditor } from '../services/admin/record-
 import { previewRecord } from './admin-preview.ts';
 import { uploadPhoto } from './uploads.ts';
 import { loadBlogDetails } from './catalogue/blogs.ts';
+import { loadCityDetails, loadCountryDetails } from './catalogue/countries.ts';
+import { loadTagDetails } from './catalogue/tags.ts';
 import { loadOptionDetails } from './catalogue/options.ts';
 import { loadSupplierDetails } from './catalogue/suppliers.ts';
 import type { Loader } from './catalogue/shared.ts';
@@ -52,6 +56,8 @@ type RecordRoutes<Doc, Base> = {
   body: z.ZodType<{ version: number; draft: Doc }>;
   view: (d: EditDeps, id: number) => Promise<{ draft: Doc }>;
   load: (L: Loader, ids: number[]) => Promise<Map<number, unknown>>;
+  /** Why this record has no page to preview (422), or null when it has one; absent: always has. */
+  noPreview?: (doc: Doc) => string | null;
 };
 
 export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) => Publisher = pipelinePublisher) {
@@ -119,6 +125,8 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
       const { id } = readParams(c, IdParam);
       const d = deps(c);
       const v = await k.view(d, id);
+      const refusal = k.noPreview?.(v.draft);
+      if (refusal) throw new HttpError(422, refusal, { body: { code: 'no_preview' } });
       const kind: EditKind<Doc, Base> = ed.kind;
       const record = await previewRecord({ ...kind, load: k.load }, c.var.db, id, v.draft);
       const run = await d.publisher.preview(c.var.db, { type: ed.type, key: kind.slugOf(v.draft), record, requestedBy: currentUser(c).id });
@@ -136,6 +144,21 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
   r.get('/admin/articles', async (c) => reply(c, await listArticles(c.var.db, readQuery(c, AdminArticleListQuery))));
   r.get('/admin/article_references', async (c) => reply(c, await articleReferences(c.var.db)));
   recordRoutes({ path: 'articles', unknown: 'Unknown article', editor: ARTICLE_EDITOR, body: SaveArticleDraftBody, view: articleView, load: (L, ids) => loadBlogDetails(L, ids, { anyDate: true }) });
+
+  // Countries, cities and tags (ADR 0034): services/admin/place-editing.ts.
+  r.get('/admin/places', async (c) => reply(c, await listPlaces(c.var.db, readQuery(c, AdminPlaceListQuery))));
+  recordRoutes({ path: 'countries', unknown: 'Unknown country', editor: COUNTRY_EDITOR, body: SaveCountryDraftBody, view: countryView, load: loadCountryDetails });
+  recordRoutes({ path: 'cities', unknown: 'Unknown city', editor: CITY_EDITOR, body: SaveCityDraftBody, view: cityView, load: loadCityDetails });
+  r.get('/admin/tags', async (c) => reply(c, await listTags(c.var.db, readQuery(c, AdminTagListQuery))));
+  recordRoutes({
+    path: 'tags',
+    unknown: 'Unknown tag',
+    editor: TAG_EDITOR,
+    body: SaveTagDraftBody,
+    view: tagView,
+    load: loadTagDetails,
+    noPreview: (d) => (d.kind === 'blog' ? null : TAG_NO_PREVIEW),
+  });
 
   // Operators' content changes waiting for review (ADR 0032): services/partner/listings.ts.
   const ChangeParam = idParam('Unknown change');

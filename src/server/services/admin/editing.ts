@@ -9,6 +9,7 @@ import { currencies, options } from '../../db/schema.ts';
 import { ARTICLE_EDITOR } from './article-editing.ts';
 import { OPERATOR_EDITOR } from './operator-editing.ts';
 import { applyDocument, changedFields, checkDocument, liveDocument, optionRow } from './experience-doc.ts';
+import { CITY_EDITOR, COUNTRY_EDITOR, TAG_EDITOR } from './place-editing.ts';
 import { imageUrlsOf, moveScheduleClock, recordEditor, type EditDeps, type ScheduledPublishJob } from './record-editing.ts';
 
 export type { EditDeps, Editor, ScheduledPublishJob } from './record-editing.ts';
@@ -57,7 +58,15 @@ export async function experienceView(d: EditDeps, id: number): Promise<AdminExpe
   };
 }
 
-const EDITORS: Record<string, Pick<typeof E, 'runScheduledPublish'>> = { [EXPERIENCE]: E, [ARTICLE_EDITOR.type]: ARTICLE_EDITOR, [OPERATOR_EDITOR.type]: OPERATOR_EDITOR };
+const EDITORS: Record<string, Pick<typeof E, 'runScheduledPublish'>> = {
+  [EXPERIENCE]: E,
+  [ARTICLE_EDITOR.type]: ARTICLE_EDITOR,
+  [OPERATOR_EDITOR.type]: OPERATOR_EDITOR,
+  // Places and tags (ADR 0034).
+  [COUNTRY_EDITOR.type]: COUNTRY_EDITOR,
+  [CITY_EDITOR.type]: CITY_EDITOR,
+  [TAG_EDITOR.type]: TAG_EDITOR,
+};
 
 /** The scheduled-publish job (jobs/workers.ts), for whichever kind of record it names. */
 export async function runScheduledPublish(d: EditDeps, job: ScheduledPublishJob): Promise<'published' | 'stale' | 'failed'> {
