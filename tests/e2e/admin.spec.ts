@@ -128,7 +128,7 @@ test.describe('back-office', () => {
     expect(JSON.stringify(await suggest.json())).toContain(newName);
   });
 
-  test('an admin edits an operator’s story and photo’s alt text, publishes, and the operator page shows them', async ({ page, api }) => {
+  test('an admin edits an operator’s tagline, publishes, and the operator page shows it', async ({ page, api }) => {
     test.setTimeout(600_000);
     // The last operator by name: no other journey edits it.
     const { suppliers } = await api<{ suppliers: { slug: string; name: string }[] }>('/suppliers?per=100');
@@ -141,6 +141,13 @@ test.describe('back-office', () => {
     await expect(page.getByRole('heading', { level: 1, name: op.name })).toBeVisible();
     const tagline = `${op.name}: slow trips with local hands`;
     await basics(page).getByLabel('Tagline').fill(tagline);
+    if (process.env['SCREENSHOTS']) {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `test-results/admin-screens/operator-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Unpublish' })).toHaveCount(0);
