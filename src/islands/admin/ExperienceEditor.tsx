@@ -7,7 +7,7 @@ import type { AdminExperience, AdminReferences, ExperienceDraft } from '../../co
 import { linesToList } from '../../lib/admin-pages.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { FaqsFieldset, ImagesFieldset, ItineraryFieldset, ListsFieldset, LocationsFieldset, PRICE_LABEL, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type PriceKey, type PriceText } from './ExperienceFields.tsx';
+import { CitySelect, FaqsFieldset, ImagesFieldset, ItineraryFieldset, ListsFieldset, LocationsFieldset, PRICE_LABEL, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type PriceKey, type PriceText } from './ExperienceFields.tsx';
 import { EditorChrome, EditorGate, Field, markNaN, NumberField, useRecordEditor } from './RecordEditor.tsx';
 
 const LIST_KEYS = ['highlights', 'inclusions', 'exclusions', 'languages', 'startTimes'] as const;
@@ -49,8 +49,6 @@ export default function ExperienceEditor({ id }: { id: number }) {
   const docErr = (path: string) => errors[`draft.${path}`];
 
   const d = form.doc;
-  const citiesByCountry = new Map<string, AdminReferences['cities']>();
-  for (const c of refs?.cities ?? []) citiesByCountry.set(c.country, [...(citiesByCountry.get(c.country) ?? []), c]);
   const tagGroups = new Map<string, AdminReferences['tags']>();
   for (const t of refs?.tags ?? []) if (t.kind !== 'activity_type') tagGroups.set(t.kind, [...(tagGroups.get(t.kind) ?? []), t]);
   const activityTypes = (refs?.tags ?? []).filter((t) => t.kind === 'activity_type');
@@ -80,20 +78,7 @@ export default function ExperienceEditor({ id }: { id: number }) {
             <Field label="Description" error={err('draft.description')} wide>
               <textarea rows={8} value={d.description} onChange={(e) => setDoc({ description: e.target.value })} />
             </Field>
-            <Field label="City" error={err('draft.cityId')}>
-              <select value={String(d.cityId)} onChange={(e) => setDoc({ cityId: Number(e.target.value) })}>
-                {[...citiesByCountry].map(([country, cs]) => (
-                  <optgroup key={country} label={country}>
-                    {cs.map((c) => (
-                      <option key={c.id} value={String(c.id)}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-                {!refs && <option value={String(d.cityId)}>Loading…</option>}
-              </select>
-            </Field>
+            <CitySelect value={d.cityId} cities={refs?.cities ?? null} onChange={(cityId) => setDoc({ cityId })} error={err('draft.cityId')} />
             <Field label="Activity type" error={err('draft.activityTypeId')}>
               <select value={d.activityTypeId === null ? '' : String(d.activityTypeId)} onChange={(e) => setDoc({ activityTypeId: e.target.value ? Number(e.target.value) : null })}>
                 <option value="">None</option>

@@ -2,19 +2,42 @@
 // screen (/partner) share: prices by pricing basis, the highlight/inclusion lists, itinerary,
 // meeting points and pickups, and questions. Each takes its values, a change handler and
 // `err(path)`, the error of a field by its path in the document (`itinerary.0.title`).
-import type { AdminExperience, ExperienceDraft } from '../../contract/admin.ts';
+import type { AdminExperience, AdminReferences, ExperienceDraft, UploadedImage } from '../../contract/admin.ts';
 import type { ListingFieldChange } from '../../contract/partner.ts';
 import { minorToText, textToMinor } from '../../lib/admin-pages.ts';
 import { describeCancellation, type CancellationPolicy } from '../../lib/format-cancellation.ts';
 import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
-import type { UploadedImage } from '../../contract/admin.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { Field, moveItem, NumberField } from './RecordEditor.tsx';
 
 type PriceUnit = AdminExperience['priceUnit'];
 
 export type FieldError = (path: string) => string | undefined;
+
+type CityRef = AdminReferences['cities'][number];
+
+/** A city chosen from the references, grouped by country (`cities` null: still loading). */
+export function CitySelect({ value, cities, onChange, error }: { value: number; cities: CityRef[] | null; onChange: (id: number) => void; error: string | undefined }) {
+  const byCountry = new Map<string, CityRef[]>();
+  for (const c of cities ?? []) byCountry.set(c.country, [...(byCountry.get(c.country) ?? []), c]);
+  return (
+    <Field label="City" error={error}>
+      <select value={String(value)} onChange={(e) => onChange(Number(e.target.value))}>
+        {[...byCountry].map(([country, cs]) => (
+          <optgroup key={country} label={country}>
+            {cs.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+        {!cities && <option value={String(value)}>Loading…</option>}
+      </select>
+    </Field>
+  );
+}
 
 export type PriceKey = keyof ExperienceDraft['prices'];
 export type Prices = ExperienceDraft['prices'];

@@ -4,11 +4,11 @@
 // operator's page is not unpublished on its own: it is public while it has published experiences.
 import { useState } from 'react';
 import { adminReferences, operatorCalls, uploadImage } from '../../api-client/admin.ts';
-import type { AdminOperator, AdminReferences, OperatorDraft } from '../../contract/admin.ts';
+import type { AdminOperator, OperatorDraft } from '../../contract/admin.ts';
 import { linesToList } from '../../lib/admin-pages.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { ImagesFieldset } from './ExperienceFields.tsx';
+import { CitySelect, ImagesFieldset } from './ExperienceFields.tsx';
 import { EditorChrome, EditorGate, Field, markNaN, NumberField, useRecordEditor } from './RecordEditor.tsx';
 
 type Form = { doc: OperatorDraft; languages: string };
@@ -38,8 +38,6 @@ export default function OperatorEditor({ id }: { id: number }) {
   const d = form.doc;
   const setDoc = (patch: Partial<OperatorDraft>) => setForm((f) => (f ? { ...f, doc: { ...f.doc, ...patch } } : f));
   const err = (path: string) => errors[`draft.${path}`];
-  const citiesByCountry = new Map<string, AdminReferences['cities']>();
-  for (const c of refs?.cities ?? []) citiesByCountry.set(c.country, [...(citiesByCountry.get(c.country) ?? []), c]);
 
   return (
     <EditorChrome
@@ -70,20 +68,7 @@ export default function OperatorEditor({ id }: { id: number }) {
         <Field label="Story" hint="Who they are and how they work" error={err('description')} wide>
           <textarea rows={8} value={d.description} onChange={(e) => setDoc({ description: e.target.value })} />
         </Field>
-        <Field label="City" error={err('cityId')}>
-          <select value={String(d.cityId)} onChange={(e) => setDoc({ cityId: Number(e.target.value) })}>
-            {[...citiesByCountry].map(([country, cs]) => (
-              <optgroup key={country} label={country}>
-                {cs.map((c) => (
-                  <option key={c.id} value={String(c.id)}>
-                    {c.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-            {!refs && <option value={String(d.cityId)}>Loading…</option>}
-          </select>
-        </Field>
+        <CitySelect value={d.cityId} cities={refs?.cities ?? null} onChange={(cityId) => setDoc({ cityId })} error={err('cityId')} />
         <Field label="Languages" hint="One per line" error={Object.entries(errors).find(([k]) => k.startsWith('draft.languages'))?.[1]}>
           <textarea rows={3} value={form.languages} onChange={(e) => setForm({ ...form, languages: e.target.value })} />
         </Field>
