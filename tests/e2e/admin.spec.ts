@@ -240,10 +240,12 @@ test.describe('back-office', () => {
     await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Collections' }).click();
     await expect(page).toHaveURL(/\/admin\/collections$/);
     await page.getByRole('button', { name: 'Accept all cookies' }).click();
+    // Screenshots of the screens with SCREENSHOTS=1, as the operator journey takes them.
     const shots = async (name: string) => {
+      if (!process.env['SCREENSHOTS']) return;
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-        await page.screenshot({ path: `test-results/admin-${name}-${width}.png`, fullPage: true });
+        await page.screenshot({ path: `test-results/admin-screens/${name}-${width}.png`, fullPage: true });
       }
       await page.setViewportSize({ width: 1280, height: 900 });
     };
