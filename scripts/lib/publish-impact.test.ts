@@ -33,6 +33,15 @@ describe('pages a publish renders', () => {
     }
   });
 
+  it('a collection: its pages, its place and the places (and landing pages) of its experiences, before and after', () => {
+    const col = (held: ReturnType<typeof option>[]) => ({ slug: 'lakes', city: null, country: { slug: 'nepal', code: 'NP' }, options: held });
+    const sel = affectedPages({ type: 'collections', key: 'lakes', before: col([option('pokhara')]), after: col([option('chitwan')]), referrers: [] });
+    expect(sel.pages).toEqual([]);
+    expect(sel.trees).toEqual(['/cities/chitwan', '/cities/pokhara', '/collections/lakes', '/countries/nepal', '/np/chitwan', '/np/pokhara']);
+    expect(isSelectedPage(sel, '/np/pokhara/lakes')).toBe(true);
+    expect(isSelectedPage(sel, '/cities/kathmandu')).toBe(false);
+  });
+
   it('an experience that moved city leaves the old city listings too', () => {
     const sel = affectedPages({ type: 'options', key: 'boat-trip-ab12', before: option('pokhara'), after: option('chitwan'), referrers: [] });
     expect(sel.trees).toEqual(expect.arrayContaining(['/cities/pokhara', '/cities/chitwan', '/np/pokhara', '/np/chitwan']));

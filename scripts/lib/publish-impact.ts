@@ -44,7 +44,7 @@ export function ownPages(type: ContentType, key: string, record?: Rec): PageSele
   }
 }
 
-/** The pages that list a record by what it belongs to (its place, its operator). */
+/** The pages that list a record by what it belongs to (its place, its operator, its experiences' places). */
 export function listingPages(type: ContentType, record: Rec | undefined): PageSelection {
   if (!record) return { pages: [], trees: [] };
   const trees: string[] = [];
@@ -59,6 +59,21 @@ export function listingPages(type: ContentType, record: Rec | undefined): PageSe
     if (slugOf(record['operator'])) pages.push(`/operators/${slugOf(record['operator'])}`);
   }
   if (type === 'cities' && slugOf(country)) trees.push(`/countries/${slugOf(country)}`);
+  if (type === 'collections') {
+    // Its place's pages list it, and so do the places of its experiences (their city and country
+    // pages, and the city's landing pages, one of which is the collection's own).
+    if (slugOf(city)) trees.push(`/cities/${slugOf(city)}`);
+    if (slugOf(country)) trees.push(`/countries/${slugOf(country)}`);
+    const held = Array.isArray(record['options']) ? (record['options'] as Rec[]) : [];
+    for (const o of held) {
+      const oc = slugOf(o['city']);
+      const on = o['country'] as Rec | undefined;
+      if (oc) trees.push(`/cities/${oc}`);
+      if (slugOf(on)) trees.push(`/countries/${slugOf(on)}`);
+      const ocode = str(on?.['code'])?.toLowerCase();
+      if (ocode && oc) trees.push(`/${ocode}/${oc}`);
+    }
+  }
   return { pages, trees };
 }
 

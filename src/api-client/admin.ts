@@ -4,16 +4,24 @@ import type {
   AdminArticleList,
   AdminArticleListQuery,
   AdminArticleReferences,
+  AdminCollection,
+  AdminCollectionList,
+  AdminCollectionListQuery,
   AdminExperience,
   AdminExperienceList,
   AdminExperienceListQuery,
   AdminOperator,
   AdminOperatorList,
   AdminOperatorListQuery,
+  AdminItinerary,
+  AdminItineraryList,
+  AdminItineraryListQuery,
   AdminReferences,
   ArticleDraft,
+  CollectionDraft,
   ExperienceDraft,
   OperatorDraft,
+  ItineraryDraft,
   PublishRunView,
   RevisionList,
   SiteSettings,
@@ -57,6 +65,12 @@ export const adminExperiences = (query: AdminExperienceListQuery) => request<Adm
 export const adminReferences = () => request<AdminReferences>('/admin/references');
 export const adminArticles = (query: AdminArticleListQuery) => request<AdminArticleList>('/admin/articles', { query });
 export const adminArticleReferences = () => request<AdminArticleReferences>('/admin/article_references');
+
+// Collections and travel itineraries (ADR 0035).
+export const collectionCalls = recordCalls<AdminCollection, CollectionDraft>('collections');
+export const itineraryCalls = recordCalls<AdminItinerary, ItineraryDraft>('itineraries');
+export const adminCollections = (query: AdminCollectionListQuery) => request<AdminCollectionList>('/admin/collections', { query });
+export const adminItineraries = (query: AdminItineraryListQuery) => request<AdminItineraryList>('/admin/itineraries', { query });
 export const publishRun = (id: string, signal?: AbortSignal) => request<PublishRunView>(`/admin/publish_runs/${encodeURIComponent(id)}`, signal ? { signal } : {});
 export const adminSiteSettings = () => request<SiteSettingsResponse>('/admin/site_settings');
 export const saveSiteSettings = (settings: SiteSettings) => request<SiteSettingsResponse>('/admin/site_settings', { method: 'PUT', body: settings });

@@ -437,3 +437,134 @@ export const AdminOperatorRowSchema = z.object({
 });
 export const AdminOperatorListSchema = listPage(AdminOperatorRowSchema);
 export type AdminOperatorList = z.infer<typeof AdminOperatorListSchema>;
+
+// ── Collections and travel itineraries (ADR 0035) ────────────────────────────
+//   GET    /admin/collections?q=&status=&sort=&page=&per=   → AdminCollectionList
+//   GET    /admin/itineraries?q=&status=&sort=&page=&per=   → AdminItineraryList
+//   GET, PUT draft, POST publish, POST unpublish, DELETE schedule, GET revisions, POST restore and
+//   POST preview under /admin/collections/{id} and /admin/itineraries/{id}, as for articles.
+
+const slugField = (example: string) =>
+  z
+    .string()
+    .trim()
+    .min(3, 'At least 3 characters')
+    .max(120, 'At most 120 characters')
+    .regex(EXPERIENCE_SLUG_PATTERN, `Use lower-case letters, digits and single hyphens (like ${example})`);
+const optionId = z.number({ error: 'Choose an experience' }).int().positive('Choose an experience');
+
+/** The editable document of one collection: every field its public pages show. */
+export const CollectionDraftSchema = z.object({
+  name: z.string().trim().min(3, 'Give the collection a title of at least 3 characters').max(120, 'At most 120 characters'),
+  slug: slugField('wildlife-encounters'),
+  tagline: trimmed(200),
+  /** The intro copy (paragraphs separated by blank lines). */
+  description: z.string().trim().min(1, 'Write the intro').max(20_000, 'At most 20,000 characters'),
+  countryId: z.number().int().positive().nullable(),
+  cityId: z.number().int().positive().nullable(),
+  isGift: z.boolean(),
+  featured: z.boolean(),
+  /** Order among collections (smaller first). */
+  position: z.number({ error: 'Enter a number' }).int('Use a whole number').min(0, 'Must not be negative').max(100_000, 'At most 100,000'),
+  /** The hero image and its alt text. */
+  image: DraftImageSchema.nullable(),
+  /** In page order; `id` is the category's (null for a new one), kept so its address stays. */
+  categories: z
+    .array(
+      z.object({
+        id: z.number().int().positive().nullable(),
+        slug: slugField('night-walks'),
+        name: z.string().trim().min(2, 'Name the category').max(120, 'At most 120 characters'),
+        description: trimmed(2000),
+      }),
+    )
+    .max(30, 'At most 30 categories'),
+  tips: z
+    .array(z.object({ title: z.string().trim().min(2, 'Give the tip a title').max(160, 'At most 160 characters'), body: z.string().trim().min(1, 'Write the tip').max(3000, 'At most 3000 characters') }))
+    .max(30, 'At most 30 tips'),
+  /** Its experiences in collection order; `category` is a category's slug (null: under no category). */
+  options: z.array(z.object({ optionId, category: z.string().trim().max(120).nullable() })).max(300, 'At most 300 experiences'),
+});
+export type CollectionDraft = z.infer<typeof CollectionDraftSchema>;
+
+/** The editable document of one travel itinerary: its days are numbered by their order. */
+export const ItineraryDraftSchema = z.object({
+  title: z.string().trim().min(3, 'Give the itinerary a title of at least 3 characters').max(160, 'At most 160 characters'),
+  slug: slugField('ten-days-in-nepal'),
+  summary: z.string().trim().min(10, 'Write a short summary (at least 10 characters)').max(600, 'At most 600 characters'),
+  countryId: z.number({ error: 'Choose a country' }).int().positive('Choose a country'),
+  cityId: z.number().int().positive().nullable(),
+  image: DraftImageSchema.nullable(),
+  days: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1, 'Give the day a title').max(160, 'At most 160 characters'),
+        description: trimmed(5000),
+        optionIds: z.array(optionId).max(10, 'At most 10 experiences a day'),
+      }),
+    )
+    .min(1, 'Add at least one day')
+    .max(60, 'At most 60 days'),
+});
+export type ItineraryDraft = z.infer<typeof ItineraryDraftSchema>;
+
+export const AdminCollectionSchema = z.object({
+  ...EDIT_STATE,
+  liveSlug: z.string(),
+  draft: CollectionDraftSchema,
+  /** Names of the experiences it holds (per id). */
+  optionNames: z.record(z.string(), z.string()),
+});
+export type AdminCollection = z.infer<typeof AdminCollectionSchema>;
+
+export const AdminItinerarySchema = z.object({
+  ...EDIT_STATE,
+  liveSlug: z.string(),
+  draft: ItineraryDraftSchema,
+  optionNames: z.record(z.string(), z.string()),
+});
+export type AdminItinerary = z.infer<typeof AdminItinerarySchema>;
+
+export const SaveCollectionDraftBody = z.object({ version: z.number({ error: 'The version you edited is required' }).int().min(0), draft: CollectionDraftSchema });
+export const SaveItineraryDraftBody = z.object({ version: z.number({ error: 'The version you edited is required' }).int().min(0), draft: ItineraryDraftSchema });
+
+export const AdminTitleSortSchema = z.enum(['updated_desc', 'updated_asc', 'title_asc', 'title_desc']);
+
+export const AdminCollectionListQuery = z.object({
+  q: z.string().trim().max(100, 'At most 100 characters').optional(),
+  status: AdminStatusFilter.default('all'),
+  sort: z.enum([...AdminTitleSortSchema.options, 'position_asc']).default('updated_desc'),
+  ...LIST_PAGE,
+});
+export type AdminCollectionListQuery = Partial<z.output<typeof AdminCollectionListQuery>>;
+
+export const AdminItineraryListQuery = z.object({
+  q: z.string().trim().max(100, 'At most 100 characters').optional(),
+  status: AdminStatusFilter.default('all'),
+  countryId: z.coerce.number().int().positive().optional(),
+  sort: AdminTitleSortSchema.default('updated_desc'),
+  ...LIST_PAGE,
+});
+export type AdminItineraryListQuery = Partial<z.output<typeof AdminItineraryListQuery>>;
+
+const LISTED_ROW = {
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  /** The city or country it is set in ('' for none). */
+  place: z.string(),
+  published: z.boolean(),
+  status: EditStatus,
+  scheduledAt: IsoDateTime.nullable(),
+  updatedAt: IsoDateTime,
+  imageUrl: z.string().nullable(),
+};
+export const AdminCollectionRowSchema = z.object({ ...LISTED_ROW, isGift: z.boolean(), featured: z.boolean(), optionsCount: z.number().int() });
+export type AdminCollectionRow = z.infer<typeof AdminCollectionRowSchema>;
+export const AdminCollectionListSchema = listPage(AdminCollectionRowSchema);
+export type AdminCollectionList = z.infer<typeof AdminCollectionListSchema>;
+
+export const AdminItineraryRowSchema = z.object({ ...LISTED_ROW, daysCount: z.number().int() });
+export type AdminItineraryRow = z.infer<typeof AdminItineraryRowSchema>;
+export const AdminItineraryListSchema = listPage(AdminItineraryRowSchema);
+export type AdminItineraryList = z.infer<typeof AdminItineraryListSchema>;

@@ -18,6 +18,9 @@ describe('adminRoute', () => {
     expect(adminRoute('/admin/places/cities/12')).toEqual({ page: 'city', id: 12 });
     expect(adminRoute('/admin/places/towns/12')).toEqual({ page: 'unknown' });
     expect(adminRoute('/admin/tags/5')).toEqual({ page: 'tag', id: 5 });
+    expect(adminRoute('/admin/collections')).toEqual({ page: 'section', section: 'collections' });
+    expect(adminRoute('/admin/collections/3')).toEqual({ page: 'collection', id: 3 });
+    expect(adminRoute('/admin/itineraries/9/')).toEqual({ page: 'itinerary', id: 9 });
     expect(adminRoute('/admin/nope')).toEqual({ page: 'unknown' });
     expect(adminRoute('/admin/experiences/x')).toEqual({ page: 'unknown' });
   });

@@ -3,8 +3,8 @@ import { AMBASSADOR_STATUSES } from '../contract/ambassador.ts';
 
 export const ADMIN_SECTIONS = [
   { key: 'experiences', label: 'Experiences', built: true },
-  { key: 'collections', label: 'Collections', built: false },
-  { key: 'itineraries', label: 'Travel itineraries', built: false },
+  { key: 'collections', label: 'Collections', built: true },
+  { key: 'itineraries', label: 'Travel itineraries', built: true },
   { key: 'best-of-lists', label: 'Best-of lists', built: false },
   { key: 'magazine', label: 'Magazine', built: true },
   { key: 'places', label: 'Countries & cities', built: true },
@@ -23,6 +23,8 @@ export type AdminRoute =
   | { page: 'article'; id: number }
   | { page: 'operator'; id: number }
   | { page: 'country' | 'city' | 'tag'; id: number }
+  | { page: 'collection'; id: number }
+  | { page: 'itinerary'; id: number }
   | { page: 'unknown' };
 
 /** The page of an /admin/* path. */
@@ -40,6 +42,8 @@ export function adminRoute(pathname: string): AdminRoute {
   if (place) return { page: place[1] === 'countries' ? 'country' : 'city', id: Number(place[2]) };
   const tag = /^tags\/(\d{1,10})$/.exec(rest);
   if (tag) return { page: 'tag', id: Number(tag[1]) };
+  const record = /^(collections|itineraries)\/(\d{1,10})$/.exec(rest);
+  if (record) return { page: record[1] === 'collections' ? 'collection' : 'itinerary', id: Number(record[2]) };
   const section = ADMIN_SECTIONS.find((s) => s.key === rest);
   return section ? { page: 'section', section: section.key } : { page: 'unknown' };
 }

@@ -28,6 +28,8 @@ import { ambassadorRoutes } from './routes/ambassador.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { partnerRoutes, requirePartner } from './routes/partner.ts';
 import { ARTICLE_EDITOR } from './services/admin/article-editing.ts';
+import { COLLECTION_EDITOR } from './services/admin/collection-editing.ts';
+import { ITINERARY_EDITOR } from './services/admin/itinerary-editing.ts';
 import { redirectTarget } from './services/admin/editing.ts';
 import { OPERATOR_EDITOR } from './services/admin/operator-editing.ts';
 import { placeRedirect } from './services/admin/place-editing.ts';
@@ -74,6 +76,9 @@ export const BEARER_EXEMPT = [/^\/api\/v1\/payments\/webhook(\/|$)/, /^\/api\/v1
 const EXPERIENCE_PATH = /^\/(experiences|options|events)\/([a-z0-9-]{1,200})\/?$/;
 const ARTICLE_PATH = /^\/magazine\/a\/([a-z0-9-]{1,200})\/?$/;
 const OPERATOR_PATH = /^\/operators\/([a-z0-9-]{1,200})\/?$/;
+/** A collection's page and its sub-pages (a category, the tips); an itinerary's page (ADR 0035). */
+const COLLECTION_PATH = /^\/collections\/([a-z0-9-]{1,200})(\/[a-z0-9-]{1,200})?\/?$/;
+const ITINERARY_PATH = /^\/itineraries\/([a-z0-9-]{1,200})\/?$/;
 
 export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -183,7 +188,8 @@ export function createApp(opts: AppOptions) {
   });
 
   // An experience or article whose slug changed (back-office, ADR 0026): its old address answers
-  // 301 to the new one (for /experiences, /options and /events alike; /magazine/a for articles),
+  // 301 to the new one (for /experiences, /options and /events alike; /magazine/a for articles;
+  // /collections/{slug}[/{sub-page}] and /itineraries/{slug}, ADR 0035),
   // from the moment it is published (the old page's file stays until the rebuild is live). One
   // primary-key lookup per page view: looking it up only on a miss would serve the old page until then.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
@@ -205,6 +211,16 @@ export function createApp(opts: AppOptions) {
     // Renamed countries, cities and tags (ADR 0034): their pages, sub-pages and landing pages.
     const place = await placeRedirect(db, c.req.path);
     if (place) return c.redirect(`${place}${new URL(c.req.url).search}`, 301);
+    const col = COLLECTION_PATH.exec(c.req.path);
+    if (col) {
+      const target = await COLLECTION_EDITOR.redirectTarget(db, col[1]!);
+      if (target) return c.redirect(`/collections/${target}${col[2] ?? ''}${new URL(c.req.url).search}`, 301);
+    }
+    const it = ITINERARY_PATH.exec(c.req.path);
+    if (it) {
+      const target = await ITINERARY_EDITOR.redirectTarget(db, it[1]!);
+      if (target) return c.redirect(`/itineraries/${target}${new URL(c.req.url).search}`, 301);
+    }
     return next();
   });
 

@@ -229,6 +229,61 @@ test.describe('back-office', () => {
     await expect(page.locator('.adm-edit__meta .adm-badge--scheduled')).toHaveCount(0);
     await expect(page.locator('.adm-history li').first()).toContainText('Published');
   });
+  test('an admin edits a collection’s intro, publishes, and the public collection page shows it', async ({ page, axe }) => {
+    test.setTimeout(600_000);
+    const res = await page.request.get('/api/v1/collections?per=100', { headers: auth });
+    const { collections } = camelizeKeys<{ collections: { slug: string; name: string; optionsCount: number; isGift: boolean }[] }>(await res.json());
+    // The last one with experiences: no other journey edits it.
+    const c = collections.filter((x) => x.optionsCount > 0 && !x.isGift).at(-1)!;
+    await loginAs(page, 'admin@verdant.test');
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Collections' }).click();
+    await expect(page).toHaveURL(/\/admin\/collections$/);
+    await page.getByRole('button', { name: 'Accept all cookies' }).click();
+    // Screenshots of the screens with SCREENSHOTS=1, as the operator journey takes them.
+    const shots = async (name: string) => {
+      if (!process.env['SCREENSHOTS']) return;
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        await page.screenshot({ path: `test-results/admin-screens/${name}-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    };
+    await page.getByRole('searchbox', { name: 'Search collections' }).fill(c.name);
+    const row = page.getByRole('link', { name: new RegExp(c.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    await expect(row).toHaveCount(1);
+    await shots('collections');
+    await row.click();
+    await expect(page.getByRole('heading', { level: 1, name: c.name })).toBeVisible();
+    await axe();
+    // Experiences are chosen by search.
+    await page.getByRole('searchbox', { name: 'Add an experience' }).fill('safari');
+    await expect(page.getByRole('list', { name: 'Matching experiences' }).getByRole('button').first()).toBeVisible();
+    await shots('collection');
+    await page.getByRole('searchbox', { name: 'Add an experience' }).fill('');
+
+    const intro = `An intro rewritten by the editors (${Date.now()}).`;
+    await basics(page).getByLabel('Intro').fill(intro);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Published. The pages that show this collection are being rebuilt.' })).toBeVisible();
+    await expect(runState(page)).toHaveAttribute('data-run-state', 'live', { timeout: 540_000 });
+    await expect(page.locator('.adm-edit__meta .adm-badge--published')).toBeVisible();
+    await page.goto(`/collections/${c.slug}`);
+    await expect(page.getByRole('main').getByText(intro)).toBeVisible();
+
+    // The itineraries' screens, for the record.
+    await page.goto('/admin/itineraries');
+    await expect(page.getByRole('heading', { level: 1, name: 'Travel itineraries' })).toBeVisible();
+    await expect(page.locator('.adm-rowlink').first()).toBeVisible();
+    await shots('itineraries');
+    await page.locator('.adm-rowlink').first().click();
+    await expect(page.getByRole('group', { name: 'Days' })).toBeVisible();
+    await axe();
+    await shots('itinerary');
+  });
 });
 
 // Countries & cities (ADR 0034): the same editing screen as experiences and articles.

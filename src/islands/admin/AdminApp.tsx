@@ -12,12 +12,16 @@ import ArticleEditor from './ArticleEditor.tsx';
 import ArticleList from './ArticleList.tsx';
 import OperatorEditor from './OperatorEditor.tsx';
 import OperatorList from './OperatorList.tsx';
+import CollectionEditor from './CollectionEditor.tsx';
+import CollectionList from './CollectionList.tsx';
 import ExperienceEditor from './ExperienceEditor.tsx';
 import ExperienceList from './ExperienceList.tsx';
 import { CityEditor, CountryEditor } from './PlaceEditor.tsx';
 import PlaceList from './PlaceList.tsx';
 import TagEditor from './TagEditor.tsx';
 import TagList from './TagList.tsx';
+import ItineraryEditor from './ItineraryEditor.tsx';
+import ItineraryList from './ItineraryList.tsx';
 import { BackOfficeNav, EmptyPage, LoginRefusal, Refusal } from './parts.tsx';
 import SiteSettingsPage from './SiteSettings.tsx';
 import '../forms/forms.css';
@@ -25,7 +29,7 @@ import '../account/account.css';
 import './admin.css';
 
 function Nav({ route }: { route: AdminRoute }) {
-  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : route.page === 'operator' ? 'operators' : route.page === 'country' || route.page === 'city' ? 'places' : route.page === 'tag' ? 'tags' : null;
+  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : route.page === 'operator' ? 'operators' : route.page === 'country' || route.page === 'city' ? 'places' : route.page === 'tag' ? 'tags' : route.page === 'collection' ? 'collections' : route.page === 'itinerary' ? 'itineraries' : null;
   return <BackOfficeNav brand="Back-office" brandHref="/admin" active={active} items={ADMIN_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: `/admin/${s.key}`, soon: !s.built }))} />;
 }
 
@@ -34,7 +38,7 @@ function NotBuilt({ label }: { label: string }) {
     <EmptyPage
       heading={label}
       title={`${label} cannot be edited in the back-office yet`}
-      text={`Until this section is built, changes to ${label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences, magazine articles and site settings are editable now.`}
+      text={`Until this section is built, changes to ${label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences, collections, itineraries, magazine articles, countries and cities, tags, operators and site settings are editable now.`}
       href="/admin/experiences"
       action="Edit experiences"
     />
@@ -47,6 +51,8 @@ const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
   operators: 'Operator pages: story, photo, contact',
   places: 'Copy, hero images and featured cities',
   tags: 'Names, addresses and descriptions',
+  collections: 'Intro, categories, tips and their experiences',
+  itineraries: 'Days, their text and experiences',
   'listing-changes': 'Review what operators changed in their listings',
   ambassadors: 'Review applications',
   settings: 'Header and gift-guide navigation',
@@ -91,9 +97,15 @@ function Page({ route }: { route: AdminRoute }) {
       return <CityEditor id={route.id} />;
     case 'tag':
       return <TagEditor id={route.id} />;
+    case 'collection':
+      return <CollectionEditor id={route.id} />;
+    case 'itinerary':
+      return <ItineraryEditor id={route.id} />;
     case 'section':
       if (route.section === 'experiences') return <ExperienceList />;
       if (route.section === 'magazine') return <ArticleList />;
+      if (route.section === 'collections') return <CollectionList />;
+      if (route.section === 'itineraries') return <ItineraryList />;
       if (route.section === 'operators') return <OperatorList />;
       if (route.section === 'places') return <PlaceList />;
       if (route.section === 'tags') return <TagList />;
@@ -111,7 +123,7 @@ export default function AdminApp() {
   const user = useStore($user);
   const session = useStore($sessionState);
   useEffect(() => {
-    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : route.page === 'operator' ? 'Edit operator' : route.page === 'country' ? 'Edit country' : route.page === 'city' ? 'Edit city' : route.page === 'tag' ? 'Edit tag' : 'Back-office';
+    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : route.page === 'operator' ? 'Edit operator' : route.page === 'country' ? 'Edit country' : route.page === 'city' ? 'Edit city' : route.page === 'tag' ? 'Edit tag' : route.page === 'collection' ? 'Edit collection' : route.page === 'itinerary' ? 'Edit itinerary' : 'Back-office';
     document.title = `${label} | Verdant admin`;
   }, [route]);
 

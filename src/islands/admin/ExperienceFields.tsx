@@ -293,16 +293,20 @@ export function ImagesFieldset({
         {photos.map((img, i) => (
           <li key={img.id}>
             {src(img.id) ? <img src={imageUrl(src(img.id)!, 256)} alt="" width="120" height="80" loading="lazy" onError={(e) => { (e.target as HTMLImageElement).src = src(img.id)!; }} /> : <span className="adm-thumb" />}
-            <Field label={`Alt text${i === 0 ? ' (cover)' : ''}`} error={err(`images.${i}.alt`) ?? err(`images.${i}.id`)} wide>
+            <Field label={`Alt text${i === 0 && max !== 1 ? ' (cover)' : ''}`} error={err(`images.${i}.alt`) ?? err(`images.${i}.id`)} wide>
               <input value={img.alt} onChange={(e) => onChange(photos.map((x, j) => (j === i ? { ...x, alt: e.target.value } : x)))} />
             </Field>
             <span className="adm-images__tools">
-              <button type="button" disabled={i === 0} onClick={() => onChange(moveItem(photos, i, -1))} aria-label={`Move image ${i + 1} up`}>
-                ↑
-              </button>
-              <button type="button" disabled={i === photos.length - 1} onClick={() => onChange(moveItem(photos, i, 1))} aria-label={`Move image ${i + 1} down`}>
-                ↓
-              </button>
+              {max !== 1 && (
+                <>
+                  <button type="button" disabled={i === 0} onClick={() => onChange(moveItem(photos, i, -1))} aria-label={`Move image ${i + 1} up`}>
+                    ↑
+                  </button>
+                  <button type="button" disabled={i === photos.length - 1} onClick={() => onChange(moveItem(photos, i, 1))} aria-label={`Move image ${i + 1} down`}>
+                    ↓
+                  </button>
+                </>
+              )}
               <button type="button" onClick={() => onChange(photos.filter((_, j) => j !== i))} aria-label={`Remove image ${i + 1}`}>
                 ✕
               </button>

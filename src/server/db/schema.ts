@@ -270,6 +270,8 @@ export const collections = pgTable('collections', {
   featured: boolean('featured').notNull().default(false),
   position: integer('position').notNull().default(0),
   imageId: integer('image_id').references(() => images.id),
+  /** false: taken off the site by an editor (back-office unpublish, ADR 0035). */
+  published: boolean('published').notNull().default(true),
   ...content,
 });
 
@@ -310,6 +312,8 @@ export const itineraries = pgTable('itineraries', {
   days: jsonb('days').$type<ItineraryDay[]>().notNull().default([]),
   shareCount: integer('share_count').notNull().default(0),
   imageId: integer('image_id').references(() => images.id),
+  /** false: taken off the site by an editor (back-office unpublish, ADR 0035). */
+  published: boolean('published').notNull().default(true),
   ...content,
 });
 

@@ -4,10 +4,14 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   AdminArticleListQuery,
+  AdminCollectionListQuery,
+  AdminItineraryListQuery,
   AdminExperienceListQuery,
   AdminOperatorListQuery,
   PublishBody,
   SaveArticleDraftBody,
+  SaveCollectionDraftBody,
+  SaveItineraryDraftBody,
   SaveDraftBody,
   SaveOperatorDraftBody,
   SiteSettingsSchema,
@@ -22,7 +26,9 @@ import { currentUser } from '../session.ts';
 import { ARTICLE_EDITOR, articleReferences, articleView, listArticles } from '../services/admin/article-editing.ts';
 import { CITY_EDITOR, COUNTRY_EDITOR, TAG_EDITOR, TAG_NO_PREVIEW, cityView, countryView, listPlaces, listTags, tagView } from '../services/admin/place-editing.ts';
 import { AdminPlaceListQuery, AdminTagListQuery, SaveCityDraftBody, SaveCountryDraftBody, SaveTagDraftBody } from '../../contract/admin-places.ts';
+import { COLLECTION_EDITOR, collectionView, listCollections } from '../services/admin/collection-editing.ts';
 import * as editing from '../services/admin/editing.ts';
+import { ITINERARY_EDITOR, itineraryView, listItineraries } from '../services/admin/itinerary-editing.ts';
 import { listExperiences, references, saveSiteSettings, siteSettings } from '../services/admin/lists.ts';
 import { listOperators, OPERATOR_EDITOR, operatorView } from '../services/admin/operator-editing.ts';
 import { pipelinePublisher, type Publisher } from '../services/admin/publisher.ts';
@@ -33,6 +39,8 @@ import { uploadPhoto } from './uploads.ts';
 import { loadBlogDetails } from './catalogue/blogs.ts';
 import { loadCityDetails, loadCountryDetails } from './catalogue/countries.ts';
 import { loadTagDetails } from './catalogue/tags.ts';
+import { loadCollectionDetails } from './catalogue/collections.ts';
+import { loadItineraryDetails } from './catalogue/itineraries.ts';
 import { loadOptionDetails } from './catalogue/options.ts';
 import { loadSupplierDetails } from './catalogue/suppliers.ts';
 import type { Loader } from './catalogue/shared.ts';
@@ -159,6 +167,11 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
     load: loadTagDetails,
     noPreview: (d) => (d.kind === 'blog' ? null : TAG_NO_PREVIEW),
   });
+  // Collections and travel itineraries (ADR 0035): services/admin/collection-editing.ts, itinerary-editing.ts.
+  r.get('/admin/collections', async (c) => reply(c, await listCollections(c.var.db, readQuery(c, AdminCollectionListQuery))));
+  recordRoutes({ path: 'collections', unknown: 'Unknown collection', editor: COLLECTION_EDITOR, body: SaveCollectionDraftBody, view: collectionView, load: loadCollectionDetails });
+  r.get('/admin/itineraries', async (c) => reply(c, await listItineraries(c.var.db, readQuery(c, AdminItineraryListQuery))));
+  recordRoutes({ path: 'itineraries', unknown: 'Unknown itinerary', editor: ITINERARY_EDITOR, body: SaveItineraryDraftBody, view: itineraryView, load: loadItineraryDetails });
 
   // Operators' content changes waiting for review (ADR 0032): services/partner/listings.ts.
   const ChangeParam = idParam('Unknown change');

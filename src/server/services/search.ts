@@ -295,7 +295,7 @@ async function matchCollections(db: Db, t: string): Promise<SearchResult[]> {
     .leftJoin(cities, eq(cities.id, collections.cityId))
     .leftJoin(images, and(eq(images.id, collections.imageId), isNull(images.deletedAt)))
     // The bar shows 'Collection · city': collections tied to no place (gift sets) are left out.
-    .where(and(isNull(collections.deletedAt), sql`(${collections.cityId} is not null or ${collections.countryId} is not null)`, m.where))
+    .where(and(isNull(collections.deletedAt), eq(collections.published, true), sql`(${collections.cityId} is not null or ${collections.countryId} is not null)`, m.where))
     .orderBy(sql`6 desc`, collections.position, collections.id)
     .limit(SEARCH_COLLECTIONS_LIMIT);
   return rows.map((r) => ({ id: r.id, type: 'Collection' as const, slugCode: r.slug, name: r.name, imageUrl: thumb(r.imageKey), cityName: r.placeName }));

@@ -15,6 +15,9 @@ import { countAll, imageOf, inOrder, loadImages, loaderOf, offsetOf, pageOf, slu
 
 const collectionCountryId = sql`coalesce(${collections.countryId}, ${cities.countryId})`;
 
+/** On the site: not deleted, and not taken off by an editor (ADR 0035). */
+export const visibleCollection = and(isNull(collections.deletedAt), eq(collections.published, true)) as SQL;
+
 function selectCollections(db: Db) {
   return db
     .select({
@@ -72,7 +75,7 @@ export function collectionConditions(f: CollectionFilters): SQL[] {
 
 /** Collections by position, then name. */
 export async function queryCollections(db: Db, where: SQL[], page?: { limit: number; offset: number }) {
-  const cond = and(isNull(collections.deletedAt), ...where);
+  const cond = and(visibleCollection, ...where);
   const q = selectCollections(db).where(cond).orderBy(asc(collections.position), asc(collections.name), asc(collections.id));
   const [rows, total] = await Promise.all([
     page ? q.limit(page.limit).offset(page.offset) : q,
@@ -134,7 +137,7 @@ export async function loadCollectionDetails(L: Loader, ids: number[]): Promise<M
 }
 
 export async function findCollectionId(db: Db, slug: string): Promise<number> {
-  const [row] = await db.select({ id: collections.id }).from(collections).where(and(eq(collections.slug, slug), isNull(collections.deletedAt))).limit(1);
+  const [row] = await db.select({ id: collections.id }).from(collections).where(and(eq(collections.slug, slug), visibleCollection)).limit(1);
   if (!row) throw notFound('Collection');
   return row.id;
 }
@@ -151,7 +154,7 @@ async function getCategoryDetail(L: Loader, where: SQL): Promise<CategoryDetail>
     .select({ k: collectionCategories })
     .from(collectionCategories)
     .innerJoin(collections, eq(collections.id, collectionCategories.collectionId))
-    .where(and(where, isNull(collections.deletedAt)))
+    .where(and(where, visibleCollection))
     .limit(1);
   if (!row) throw notFound('Category');
   const k = row.k;

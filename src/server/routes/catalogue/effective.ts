@@ -54,7 +54,7 @@ const EFFECTIVE: Record<ContentType, string> = {
     select cl.id, cl.slug as key,
       greatest(${touched('cl')}, ${touched('cli')}, ${touched('clc')}, ${touched('clk')},
         ${optionsTs('select x.option_id from collection_options x where x.collection_id = cl.id')}) as ts,
-      cl.deleted_at is null as visible
+      (cl.deleted_at is null and cl.published) as visible
     from collections cl left join images cli on cli.id = cl.image_id
       left join cities clc on clc.id = cl.city_id left join countries clk on clk.id = cl.country_id`,
   blogs: `
@@ -74,7 +74,7 @@ const EFFECTIVE: Record<ContentType, string> = {
     select it.id, it.slug as key,
       greatest(${touched('it')}, ${touched('iti')}, ${touched('itc')}, ${touched('itk')},
         ${optionsTs(`select (jsonb_path_query(it.days, '$[*].optionIds[*]'))::int`)}) as ts,
-      it.deleted_at is null as visible
+      (it.deleted_at is null and it.published) as visible
     from itineraries it join countries itk on itk.id = it.country_id left join cities itc on itc.id = it.city_id
       left join images iti on iti.id = it.image_id`,
   best_of_lists: `

@@ -63,7 +63,7 @@ export async function loadInitialData(db: Db, exponents: Map<string, number>, co
     db
       .select({ id: collections.id, name: collections.name, slug: collections.slug, countryId: collections.countryId })
       .from(collections)
-      .where(and(eq(collections.isGift, true), isNull(collections.deletedAt)))
+      .where(and(eq(collections.isGift, true), isNull(collections.deletedAt), eq(collections.published, true)))
       .orderBy(asc(collections.position), asc(collections.name)),
   ]);
   const values = new Map(settingRows.map((r) => [r.key, r.value as unknown]));

@@ -12,6 +12,9 @@ import { iso, toCityRef, toCountryRef } from './mappers.ts';
 import { loadOptionSummaryMap } from './options.ts';
 import { countAll, imageOf, inOrder, loadImages, loaderOf, offsetOf, pageOf, slugParam, type Loader } from './shared.ts';
 
+/** On the site: not deleted, and not taken off by an editor (ADR 0035). */
+export const visibleItinerary = and(isNull(itineraries.deletedAt), eq(itineraries.published, true)) as SQL;
+
 function selectItineraries(db: Db) {
   return db
     .select({
@@ -40,7 +43,7 @@ export function toItinerary(r: ItineraryRow, images: Map<number, Image>): Itiner
 }
 
 export async function queryItineraries(db: Db, where: SQL[], page?: { limit: number; offset: number }) {
-  const cond = and(isNull(itineraries.deletedAt), ...where);
+  const cond = and(visibleItinerary, ...where);
   const q = selectItineraries(db).where(cond).orderBy(desc(itineraries.createdAt), desc(itineraries.id));
   const [rows, total] = await Promise.all([
     page ? q.limit(page.limit).offset(page.offset) : q,
@@ -99,7 +102,7 @@ export function itinerariesRoutes() {
   app.get('/travel_itineraries/:slug', async (c) => {
     const slug = slugParam(c, 'slug', 'Itinerary');
     const L = loaderOf(c);
-    const [row] = await L.db.select({ id: itineraries.id }).from(itineraries).where(and(eq(itineraries.slug, slug), isNull(itineraries.deletedAt))).limit(1);
+    const [row] = await L.db.select({ id: itineraries.id }).from(itineraries).where(and(eq(itineraries.slug, slug), visibleItinerary)).limit(1);
     const d = row ? (await loadItineraryDetails(L, [row.id])).get(row.id) : undefined;
     if (!d) throw notFound('Itinerary');
     return reply(c, d);

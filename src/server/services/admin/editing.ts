@@ -8,6 +8,8 @@ import type { ContentType } from '../../../contract/content-changes.ts';
 import { currencies, options } from '../../db/schema.ts';
 import { ARTICLE_EDITOR } from './article-editing.ts';
 import { OPERATOR_EDITOR } from './operator-editing.ts';
+import { COLLECTION_EDITOR } from './collection-editing.ts';
+import { ITINERARY_EDITOR } from './itinerary-editing.ts';
 import { applyDocument, changedFields, checkDocument, liveDocument, optionRow } from './experience-doc.ts';
 import { CITY_EDITOR, COUNTRY_EDITOR, TAG_EDITOR } from './place-editing.ts';
 import { imageUrlsOf, moveScheduleClock, recordEditor, type EditDeps, type ScheduledPublishJob } from './record-editing.ts';
@@ -66,6 +68,9 @@ const EDITORS: Record<string, Pick<typeof E, 'runScheduledPublish'>> = {
   [COUNTRY_EDITOR.type]: COUNTRY_EDITOR,
   [CITY_EDITOR.type]: CITY_EDITOR,
   [TAG_EDITOR.type]: TAG_EDITOR,
+  // Collections and itineraries (ADR 0035).
+  [COLLECTION_EDITOR.type]: COLLECTION_EDITOR,
+  [ITINERARY_EDITOR.type]: ITINERARY_EDITOR,
 };
 
 /** The scheduled-publish job (jobs/workers.ts), for whichever kind of record it names. */

@@ -13,7 +13,7 @@ import { giftExperiencePrice, giftGuestRange } from './purchase.ts';
 export type GiftOptionRow = { optionId: number; guests: number; minGuests: number; maxGuests: number; price: { amount: number; currency: string } };
 
 export async function collectionGiftOptions(db: Db, collectionId: number): Promise<GiftOptionRow[]> {
-  const [col] = await db.select({ id: collections.id }).from(collections).where(and(eq(collections.id, collectionId), isNull(collections.deletedAt))).limit(1);
+  const [col] = await db.select({ id: collections.id }).from(collections).where(and(eq(collections.id, collectionId), isNull(collections.deletedAt), eq(collections.published, true))).limit(1);
   if (!col) throw notFound('Collection');
   const rows = await db
     .select({ o: options })

@@ -78,7 +78,7 @@ export function filterConditions(f: OptionFilters): SQL[] {
   if (f.priceSgd?.max !== undefined) conds.push(sql`${fromPriceSgd} <= ${f.priceSgd.max}`);
   if (f.specificId) {
     conds.push(sql`exists (select 1 from ${collectionOptions} join ${collections} on ${collections.id} = ${collectionOptions.collectionId}
-      where ${collectionOptions.optionId} = ${options.id} and ${collections.id} = ${f.specificId} and ${collections.deletedAt} is null)`);
+      where ${collectionOptions.optionId} = ${options.id} and ${collections.id} = ${f.specificId} and ${collections.deletedAt} is null and ${collections.published})`);
   }
   if (f.categoryId) {
     conds.push(sql`exists (select 1 from ${collectionOptions} where ${collectionOptions.optionId} = ${options.id} and ${collectionOptions.categoryId} = ${f.categoryId})`);
@@ -86,7 +86,7 @@ export function filterConditions(f: OptionFilters): SQL[] {
   for (const t of f.tags ?? []) conds.push(hasTag(t));
   if (f.collection) {
     conds.push(sql`exists (select 1 from ${collectionOptions} join ${collections} on ${collections.id} = ${collectionOptions.collectionId}
-      where ${collectionOptions.optionId} = ${options.id} and ${collections.slug} = ${f.collection} and ${collections.deletedAt} is null)`);
+      where ${collectionOptions.optionId} = ${options.id} and ${collections.slug} = ${f.collection} and ${collections.deletedAt} is null and ${collections.published})`);
   }
   if (f.supplier) conds.push(sql`${options.operatorId} in (select ${operators.id} from ${operators} where ${operators.slug} = ${f.supplier} and ${operators.deletedAt} is null)`);
   if (f.slugCodes) conds.push(inArray(options.slugCode, f.slugCodes));
