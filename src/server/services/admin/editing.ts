@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import type { AdminExperience } from '../../../contract/admin.ts';
 import { ExperienceDraftSchema } from '../../../contract/admin.ts';
 import type { ContentType } from '../../../contract/content-changes.ts';
-import { currencies, options } from '../../db/schema.ts';
+import { options } from '../../db/schema.ts';
 import { ARTICLE_EDITOR } from './article-editing.ts';
 import { OPERATOR_EDITOR } from './operator-editing.ts';
 import { COLLECTION_EDITOR } from './collection-editing.ts';
 import { ITINERARY_EDITOR } from './itinerary-editing.ts';
-import { applyDocument, changedFields, checkDocument, liveDocument, optionRow } from './experience-doc.ts';
+import { applyDocument, changedFields, checkDocument, currencyExponent, liveDocument, optionRow } from './experience-doc.ts';
 import { CITY_EDITOR, COUNTRY_EDITOR, TAG_EDITOR } from './place-editing.ts';
 import { imageUrlsOf, moveScheduleClock, recordEditor, type EditDeps, type ScheduledPublishJob } from './record-editing.ts';
 
@@ -47,7 +47,7 @@ export const redirectTarget = E.redirectTarget;
 export async function experienceView(d: EditDeps, id: number): Promise<AdminExperience> {
   const { base: o, state } = await E.editState(d, id);
   const { liveSlug, ...rest } = state;
-  const [cur] = await d.db.select({ exponent: currencies.exponent }).from(currencies).where(eq(currencies.code, o.priceCurrency)).limit(1);
+
   const imageIds = state.draft.images.map((i) => i.id);
   return {
     ...rest,
@@ -55,7 +55,7 @@ export async function experienceView(d: EditDeps, id: number): Promise<AdminExpe
     kind: o.kind,
     priceUnit: o.priceUnit,
     currency: o.priceCurrency,
-    currencyExponent: cur?.exponent ?? 2,
+    currencyExponent: await currencyExponent(d.db, o.priceCurrency),
     imageUrls: await imageUrlsOf(d.db, imageIds),
   };
 }

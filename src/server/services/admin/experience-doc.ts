@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { ExperienceDraft } from '../../../contract/admin.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { cities, faqs, images, optionImages, optionLocations, options, optionTags, tags } from '../../db/schema.ts';
+import { cities, currencies, faqs, images, optionImages, optionLocations, options, optionTags, tags } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 
 export type DbOrTx = Db | Tx;
@@ -13,6 +13,26 @@ export type OptionBase = typeof options.$inferSelect;
 export async function optionRow(db: DbOrTx, id: number): Promise<OptionBase | undefined> {
   const [row] = await db.select().from(options).where(and(eq(options.id, id), isNull(options.deletedAt))).limit(1);
   return row;
+}
+
+/** The option row's price columns as the document's prices. */
+export function pricesOf(o: OptionBase): ExperienceDraft['prices'] {
+  return {
+    adult: o.adultPrice,
+    child: o.childPrice,
+    localAdult: o.localAdultPrice,
+    localChild: o.localChildPrice,
+    group: o.groupPrice,
+    groupIncludedPax: o.groupIncludedPax,
+    additionalPax: o.additionalPaxPrice,
+    minPax: o.minPax,
+  };
+}
+
+/** Minor-unit digits of a currency (prices in documents are minor units). */
+export async function currencyExponent(db: DbOrTx, code: string): Promise<number> {
+  const [c] = await db.select({ exponent: currencies.exponent }).from(currencies).where(eq(currencies.code, code)).limit(1);
+  return c?.exponent ?? 2;
 }
 
 /** The live experience as an editable document. */
@@ -35,16 +55,7 @@ export async function liveDocument(db: DbOrTx, o: OptionBase): Promise<Experienc
     description: o.description,
     cityId: o.cityId,
     activityTypeId: o.activityTypeId,
-    prices: {
-      adult: o.adultPrice,
-      child: o.childPrice,
-      localAdult: o.localAdultPrice,
-      localChild: o.localChildPrice,
-      group: o.groupPrice,
-      groupIncludedPax: o.groupIncludedPax,
-      additionalPax: o.additionalPaxPrice,
-      minPax: o.minPax,
-    },
+    prices: pricesOf(o),
     durationMinutes: o.durationMinutes,
     durationDays: o.durationDays,
     durationNights: o.durationNights,

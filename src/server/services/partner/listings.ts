@@ -26,7 +26,8 @@ import { HttpError, notFound } from '../../http.ts';
 import { mailOf, queueMail, type MailDeps } from '../../providers/mail.ts';
 import { EXPERIENCE_EDITOR } from '../admin/editing.ts';
 import { imageUrlsOf } from '../admin/record-editing.ts';
-import { liveDocument, optionRow, type OptionBase } from '../admin/experience-doc.ts';
+import { currencyExponent, liveDocument, optionRow, pricesOf, type OptionBase } from '../admin/experience-doc.ts';
+import { fromPriceMinor } from '../../routes/catalogue/options/rows.ts';
 import type { EditDeps, Editor } from '../admin/record-editing.ts';
 import type { OpenOperator } from './bookings.ts';
 
@@ -56,9 +57,9 @@ async function roomContent(db: Db | Tx, optionId: number): Promise<RoomContent[]
 }
 
 /** What the public page says now, as the operator edits it. */
-async function contentOf(db: Db | Tx, doc: ExperienceDraft, o: Pick<OptionBase, 'id' | 'cancelType' | 'rescheduleType'>): Promise<ListingContent> {
+async function contentOf(db: Db | Tx, doc: ExperienceDraft, o: Pick<OptionBase, 'id' | 'cancelType' | 'rescheduleType'>, rooms?: RoomContent[]): Promise<ListingContent> {
   const picked = Object.fromEntries(CONTENT_FIELDS.filter((f) => f in doc).map((f) => [f, doc[f as keyof ExperienceDraft]]));
-  return { ...(picked as Omit<ListingContent, 'cancelType' | 'rescheduleType' | 'rooms'>), cancelType: o.cancelType, rescheduleType: o.rescheduleType, rooms: await roomContent(db, o.id) };
+  return { ...(picked as Omit<ListingContent, 'cancelType' | 'rescheduleType' | 'rooms'>), cancelType: o.cancelType, rescheduleType: o.rescheduleType, rooms: rooms ?? (await roomContent(db, o.id)) };
 }
 
 /** Fields of the content the experience document does not hold: written by approval itself. */
@@ -93,25 +94,13 @@ function changeView(r: ChangeRow): ListingChange {
   };
 }
 
-/** The lowest price a traveller is shown for the experience, or null when it has none. */
-function fromPriceOf(o: Pick<OptionBase, 'priceUnit' | 'adultPrice' | 'localAdultPrice' | 'groupPrice'>, roomPrices: number[]): number | null {
-  const candidates = o.priceUnit === 'per_room' ? roomPrices : o.priceUnit === 'per_group' ? [o.groupPrice, o.adultPrice] : [o.adultPrice, o.localAdultPrice];
-  const known = candidates.filter((p): p is number => p !== null);
-  return known.length ? Math.min(...known) : null;
-}
-
-async function exponentOf(db: Db | Tx, code: string): Promise<number> {
-  const [c] = await db.select({ exponent: currencies.exponent }).from(currencies).where(eq(currencies.code, code)).limit(1);
-  return c?.exponent ?? 2;
-}
-
 export async function partnerListings(db: Db, op: OpenOperator): Promise<PartnerListingRow[]> {
   const rows = await db
-    .select({ id: options.id, slugCode: options.slugCode, name: options.name, kind: options.kind, priceUnit: options.priceUnit, published: options.published, adultPrice: options.adultPrice, localAdultPrice: options.localAdultPrice, groupPrice: options.groupPrice, currency: options.priceCurrency })
+    .select({ o: options })
     .from(options)
     .where(and(eq(options.operatorId, op.id), isNull(options.deletedAt)))
     .orderBy(asc(options.name), asc(options.id));
-  const ids = rows.map((r) => r.id);
+  const ids = rows.map((r) => r.o.id);
   if (!ids.length) return [];
   const [rooms, covers, pending, units] = await Promise.all([
     db.select({ optionId: optionRooms.optionId, price: optionRooms.pricePerNight }).from(optionRooms).where(inArray(optionRooms.optionId, ids)),
@@ -128,8 +117,11 @@ export async function partnerListings(db: Db, op: OpenOperator): Promise<Partner
   const cover = new Map<number, string>();
   for (const c of covers) if (!cover.has(c.optionId)) cover.set(c.optionId, `/storage/${c.key}`);
   const pendingAt = new Map(pending.map((p) => [p.optionId, p.at.toISOString()]));
-  return rows.map((r) => {
-    const from = fromPriceOf(r, rooms.filter((x) => x.optionId === r.id).map((x) => x.price));
+  const cheapestRoom = new Map<number, number>();
+  for (const x of rooms) cheapestRoom.set(x.optionId, Math.min(x.price, cheapestRoom.get(x.optionId) ?? Infinity));
+  return rows.map(({ o: r }) => {
+    // The storefront's own "from" price, so the operator sees what travellers see.
+    const from = fromPriceMinor({ o: r, minRoomPrice: cheapestRoom.get(r.id) ?? null });
     return {
       id: r.id,
       slugCode: r.slugCode,
@@ -137,7 +129,7 @@ export async function partnerListings(db: Db, op: OpenOperator): Promise<Partner
       kind: r.kind,
       priceUnit: r.priceUnit,
       published: r.published,
-      fromPrice: toMoneyOrNull(from, r.currency, exponent.get(r.currency) ?? 2),
+      fromPrice: toMoneyOrNull(from, r.priceCurrency, exponent.get(r.priceCurrency) ?? 2),
       image: cover.get(r.id) ?? null,
       pendingSince: pendingAt.get(r.id) ?? null,
     };
@@ -149,7 +141,7 @@ export async function listingView(db: Db, op: OpenOperator, id: number): Promise
   const [doc, rooms, exponent, pendingRows, decided] = await Promise.all([
     liveDocument(db, o),
     db.select().from(optionRooms).where(eq(optionRooms.optionId, id)).orderBy(asc(optionRooms.id)),
-    exponentOf(db, o.priceCurrency),
+    currencyExponent(db, o.priceCurrency),
     db.select().from(listingChanges).where(and(eq(listingChanges.optionId, id), eq(listingChanges.status, 'pending'))).limit(1),
     db
       .select()
@@ -159,7 +151,7 @@ export async function listingView(db: Db, op: OpenOperator, id: number): Promise
       .limit(1),
   ]);
   const pending = pendingRows[0];
-  const live = await contentOf(db, doc, o);
+  const live = await contentOf(db, doc, o, rooms.map((r) => ({ id: r.id, name: r.name, privacy: r.privacy, maxGuests: r.maxGuests })));
   return {
     id: o.id,
     slugCode: o.slugCode,
@@ -214,9 +206,8 @@ export async function setListingPrices(d: EditDeps, user: CurrentUser, op: OpenO
     throw fail('rooms', 'Only stays have room prices');
   }
   const prices = o.priceUnit === 'per_room' ? null : body.prices;
-  const current = await liveDocument(d.db, o);
   const roomsChanged = body.rooms.filter((r) => rooms.find((x) => x.id === r.id)?.price !== r.pricePerNight);
-  if ((!prices || same(prices, current.prices)) && !roomsChanged.length) return;
+  if ((!prices || same(prices, pricesOf(o))) && !roomsChanged.length) return;
   const run = await d.db.transaction(async (tx) => {
     const { run } = await withPartnerFields(EXPERIENCE_EDITOR.patchLiveIn(tx, d, id, (doc) => (prices ? { ...doc, prices } : doc), editorOf(user), {
       note: `Prices changed by ${user.name} for ${op.name}`,
