@@ -3,13 +3,14 @@
 // revisions and restore, preview, publish now or at a time, and a permanent redirect from the
 // old address after a slug change. An operator's page cannot be unpublished on its own: it is
 // public while it has published experiences (unpublish those instead).
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AdminOperator, AdminOperatorList, OperatorDraft } from '../../../contract/admin.ts';
 import { OperatorDraftSchema } from '../../../contract/admin.ts';
 import type { ContentType } from '../../../contract/content-changes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { cities, contentDrafts, images, operators, options } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
+import { changedList, draftJoin, DRAFT_COLUMNS, editedAt, fail, rowState, searchCondition } from './listed-records.ts';
 import { imageUrlsOf, recordEditor, type EditDeps } from './record-editing.ts';
 
 export const OPERATOR: ContentType = 'suppliers';
@@ -39,8 +40,6 @@ async function liveOperator(db: DbOrTx, o: OperatorBase): Promise<OperatorDraft>
     images: image ? [{ id: image.id, alt: image.alt.trim().length >= 3 ? image.alt : `${o.name}, the operator` }] : [],
   };
 }
-
-const fail = (field: string, message: string) => new HttpError(422, message, { fields: { [field]: message } });
 
 async function checkOperator(db: DbOrTx, o: OperatorBase, d: OperatorDraft): Promise<void> {
   const [city] = await db.select({ id: cities.id }).from(cities).where(and(eq(cities.id, d.cityId), isNull(cities.deletedAt))).limit(1);
@@ -77,9 +76,6 @@ async function applyOperator(tx: Tx, o: OperatorBase, d: OperatorDraft, now: Dat
   if (photo) await tx.update(images).set({ alt: photo.alt, updatedAt: now }).where(and(eq(images.id, photo.id), ne(images.alt, photo.alt)));
 }
 
-const changedFields = (before: OperatorDraft | null, after: OperatorDraft): string[] =>
-  before ? (Object.keys(after) as (keyof OperatorDraft)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])) : [];
-
 export const OPERATOR_EDITOR = recordEditor({
   type: OPERATOR,
   noun: 'operator',
@@ -96,7 +92,7 @@ export const OPERATOR_EDITOR = recordEditor({
     if (!published) throw new HttpError(422, 'An operator’s page can’t be unpublished on its own: it is public while the operator has published experiences. Unpublish those instead.', { fields: { version: 'Operators stay published' } });
   },
   slugOf: (d) => d.slug,
-  changedFields,
+  changedFields: changedList,
 });
 
 const publishedExperiences = (operatorId: number) => and(eq(options.operatorId, operatorId), eq(options.published, true), isNull(options.deletedAt));
@@ -110,48 +106,30 @@ export async function operatorView(d: EditDeps, id: number): Promise<AdminOperat
 
 type ListQuery = { q?: string | undefined; sort: 'name_asc' | 'name_desc' | 'updated_desc' | 'updated_asc'; page: number; per: number };
 
-const draftJoin = and(eq(contentDrafts.type, OPERATOR), eq(contentDrafts.key, sql`${operators.id}::text`));
-const edited = sql`greatest(${operators.updatedAt}, coalesce(${contentDrafts.updatedAt}, ${operators.updatedAt}))`;
-
 /** Operators with search, sort and pages; each with its city, published experiences and where its draft stands. */
 export async function listOperators(db: Db, q: ListQuery): Promise<AdminOperatorList> {
-  const where: SQL[] = [isNull(operators.deletedAt)];
-  if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    where.push(or(ilike(operators.name, like), ilike(operators.slug, like), ilike(operators.contactEmail, like))!);
-  }
+  const where = and(isNull(operators.deletedAt), searchCondition(q.q, [operators.name, operators.slug, operators.contactEmail], operators.id));
+  const edited = editedAt(operators.updatedAt);
   const order = {
     name_asc: [asc(operators.name), asc(operators.id)],
     name_desc: [desc(operators.name), desc(operators.id)],
     updated_desc: [desc(edited), desc(operators.id)],
     updated_asc: [asc(edited), asc(operators.id)],
   }[q.sort];
+  const join = draftJoin(OPERATOR, operators.id);
   const rows = await db
-    .select({
-      id: operators.id,
-      name: operators.name,
-      slug: operators.slug,
-      city: cities.name,
-      updatedAt: operators.updatedAt,
-      imageKey: images.key,
-      draftVersion: contentDrafts.version,
-      publishedVersion: contentDrafts.publishedVersion,
-      draftUpdatedAt: contentDrafts.updatedAt,
-      draftName: sql<string | null>`${contentDrafts.data}->>'name'`,
-      scheduledAt: contentDrafts.scheduledAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+    .select({ id: operators.id, name: operators.name, slug: operators.slug, city: cities.name, updatedAt: operators.updatedAt, imageKey: images.key, draftName: sql<string | null>`${contentDrafts.data}->>'name'`, ...DRAFT_COLUMNS })
     .from(operators)
     .innerJoin(cities, eq(cities.id, operators.cityId))
     .leftJoin(images, eq(images.id, operators.imageId))
-    .leftJoin(contentDrafts, draftJoin)
-    .where(and(...where))
+    .leftJoin(contentDrafts, join)
+    .where(where)
     .orderBy(...order)
     .limit(q.per)
     .offset((q.page - 1) * q.per);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.page > 1) {
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(operators).where(and(...where));
+    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(operators).where(where);
     total = c?.n ?? 0;
   }
   const ids = rows.map((r) => r.id);
@@ -161,18 +139,9 @@ export async function listOperators(db: Db, q: ListQuery): Promise<AdminOperator
   const count = new Map(counts.map((c) => [c.id, c.n]));
   return {
     items: rows.map((r) => {
-      const changed = r.draftVersion !== null && r.draftVersion !== r.publishedVersion;
-      return {
-        id: r.id,
-        name: changed && r.draftName ? r.draftName : r.name,
-        slug: r.slug,
-        city: r.city,
-        experiences: count.get(r.id) ?? 0,
-        status: changed ? 'changed' : 'published',
-        scheduledAt: r.scheduledAt?.toISOString() ?? null,
-        updatedAt: (r.draftUpdatedAt && r.draftUpdatedAt > r.updatedAt ? r.draftUpdatedAt : r.updatedAt).toISOString(),
-        imageUrl: r.imageKey ? `/storage/${r.imageKey}` : null,
-      };
+      // An operator's page is always published (no unpublish): only its draft can differ.
+      const { title, status, scheduledAt, updatedAt } = rowState({ ...r, published: true }, r.name, r.draftName);
+      return { id: r.id, name: title, slug: r.slug, city: r.city, experiences: count.get(r.id) ?? 0, status, scheduledAt, updatedAt, imageUrl: r.imageKey ? `/storage/${r.imageKey}` : null };
     }),
     total,
     page: q.page,
