@@ -21,7 +21,7 @@ export default defineConfig({
   output: 'static',
   outDir: process.env.VERDANT_OUT_DIR ?? './dist',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  build: { format: 'directory', inlineStylesheets: 'auto' },
   compressHTML: true,
   devToolbar: { enabled: false },
   prefetch: false,

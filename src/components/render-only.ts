@@ -4,6 +4,7 @@
 // under one of `trees`; the publish worker (scripts/lib/site-publisher.ts) merges what was
 // rendered into the live site. Without the variable a build renders everything. Static routes
 // (no parameters) always render: they are few, and the merge takes only the selected ones.
+// A full build split across processes (VERDANT_SHARD) filters the same way, by a hash of the path.
 import { readFileSync } from 'node:fs';
 import { fillRoute } from '../lib/seo-routes.ts';
 import { isSelectedPage, type PageSelection } from '../lib/page-selection.ts';
@@ -26,8 +27,33 @@ function currentSelection(): PageSelection | null {
 export function renderOnly<P extends { params: Params }>(getStaticPaths: (opts: StaticPathsOptions) => Promise<P[]>) {
   return async (opts: StaticPathsOptions): Promise<P[]> => {
     const all = await getStaticPaths(opts);
-    const only = opts.unfiltered ? null : currentSelection();
-    if (!only) return all;
-    return all.filter((p) => isSelectedPage(only, fillRoute(opts.routePattern, p.params)));
+    if (opts.unfiltered) return all;
+    const only = currentSelection();
+    const shard = currentShard();
+    if (!only && !shard) return all;
+    return all.filter((p) => {
+      const path = fillRoute(opts.routePattern, p.params);
+      return (!only || isSelectedPage(only, path)) && (!shard || inShard(shard, path));
+    });
   };
+}
+
+type Shard = { index: number; count: number };
+let shard: Shard | null | undefined;
+/**
+ * A full build renders its pages in several processes, one per core (scripts/lib/build-site.ts):
+ * `VERDANT_SHARD=i/n` keeps the dynamic paths whose hash falls in part i of n.
+ */
+function currentShard(): Shard | null {
+  if (shard !== undefined) return shard;
+  const m = /^(\d+)\/(\d+)$/.exec(process.env['VERDANT_SHARD'] ?? '');
+  shard = m && Number(m[2]) > 1 ? { index: Number(m[1]), count: Number(m[2]) } : null;
+  return shard;
+}
+
+/** FNV-1a over the path: stable across processes and builds, and spreads pages evenly. */
+export function inShard({ index, count }: Shard, path: string): boolean {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % count === index;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hoistIslandStyle } from './island-styles.ts';
+import { hoistIslandStyle as hoistBytes } from './island-styles.ts';
+
+const hoistIslandStyle = (page: string) => Buffer.from(hoistBytes(Buffer.from(page))).toString();
 
 const style = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
@@ -21,5 +23,10 @@ describe('hoistIslandStyle', () => {
   it('leaves other styles in the body alone', () => {
     const page = '<html><head></head><body><style>p{color:red}</style></body></html>';
     expect(hoistIslandStyle(page)).toBe(page);
+  });
+
+  it('keeps multi-byte text intact around the moved style', () => {
+    const page = `<html><head><title>Café – 東京</title></head><body><nav>Đà Lạt ${style}<astro-island>ü</astro-island></nav></body></html>`;
+    expect(hoistIslandStyle(page)).toBe(`<html><head><title>Café – 東京</title>${style}</head><body><nav>Đà Lạt <astro-island>ü</astro-island></nav></body></html>`);
   });
 });
