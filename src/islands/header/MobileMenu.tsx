@@ -1,14 +1,16 @@
 // The mobile side menu (< 992 px, spec §2 Header): a modal side panel that mirrors the header,
 // with sub-panels (Destinations → country → cities, Gifts, About, the account) and 'Back to
-// Home' at the top level. The panels are static HTML from the build (MobilePanels.astro),
-// passed in as the default slot; this island opens the dialog, shows one panel at a time,
-// keeps focus inside, closes on Escape, and locks the page's scroll while open. The account
-// part depends on who is signed in, so it is rendered here.
+// Home' at the top level. The first panel is static HTML from the build (MobilePanels.astro),
+// passed in as the default slot, so the menu opens before this island wakes (ADR 0027); the
+// sub-panels are drawn here from the desktop menus' links (menu-links.ts). This island opens
+// the dialog, shows one panel at a time, keeps focus inside, closes on Escape, and locks the
+// page's scroll while open. The account part depends on who is signed in, so it is rendered here.
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { accountMenuEntries } from '../../lib/header-account-menu.ts';
 import { showNotice } from '../../stores/ui.ts';
 import { logout } from '../../stores/user.ts';
 import { ChevronLeft, ChevronRight, MenuIcon } from './icons.tsx';
+import { readMenuLinks, type MenuLink, type MenuLinks } from './menu-links.ts';
 import { closeMenu } from './menu-store.ts';
 import { useLoginHref } from './use-login-href.ts';
 import { useSessionUser } from './use-session-user.ts';
@@ -22,6 +24,91 @@ function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.checkVisibility());
 }
 
+function SubPanel({ id, title, parent, children }: { id: string; title: string; parent: string; children: ReactNode }) {
+  return (
+    <div className="mnav__panel" data-mnav-panel={id}>
+      <button type="button" className="mnav__back" data-mnav-back={parent}>
+        <ChevronLeft />
+        Back
+      </button>
+      <p className="mnav__title">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+function LinkList({ links, all }: { links: MenuLink[]; all?: MenuLink }) {
+  return (
+    <ul role="list" className="mnav__list">
+      {all && (
+        <li>
+          <a className="mnav__item mnav__item--all" href={all.href}>
+            {all.name}
+          </a>
+        </li>
+      )}
+      {links.map((l) => (
+        <li key={l.href}>
+          <a className="mnav__item" href={l.href}>
+            {l.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The sub-panel `panel` names, drawn from the desktop menus' links; null for the root panel. */
+function MenuPanel({ panel, links }: { panel: string; links: MenuLinks }) {
+  if (panel === 'destinations')
+    return (
+      <SubPanel id="destinations" title="Destinations" parent="root">
+        <ul role="list" className="mnav__list">
+          {links.destinations.map((c) => (
+            <li key={c.slug}>
+              {c.cities.length > 0 ? (
+                <button type="button" className="mnav__item" data-mnav-open={`country-${c.slug}`}>
+                  {c.name}
+                  <ChevronRight />
+                </button>
+              ) : (
+                <a className="mnav__item" href={c.href}>
+                  {c.name}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      </SubPanel>
+    );
+  const country = panel.startsWith('country-') ? links.destinations.find((c) => `country-${c.slug}` === panel) : undefined;
+  if (country)
+    return (
+      <SubPanel id={panel} title={country.name} parent="destinations">
+        <LinkList links={country.cities} all={{ name: `All of ${country.name}`, href: country.href }} />
+      </SubPanel>
+    );
+  if (panel === 'gifts')
+    return (
+      <SubPanel id="gifts" title="Gifts" parent="root">
+        <LinkList links={links.giftCollections} all={{ name: 'All gifts', href: links.allGiftsHref }} />
+        {links.giftGuides.length > 0 && (
+          <>
+            <p className="mnav__subtitle">Gift guides</p>
+            <LinkList links={links.giftGuides} />
+          </>
+        )}
+      </SubPanel>
+    );
+  if (panel === 'about')
+    return (
+      <SubPanel id="about" title="About" parent="root">
+        <LinkList links={links.about} />
+      </SubPanel>
+    );
+  return null;
+}
+
 export default function MobileMenu({ children, loginHref }: Props) {
   const user = useSessionUser();
   const href = useLoginHref(loginHref);
@@ -31,6 +118,9 @@ export default function MobileMenu({ children, loginHref }: Props) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   /** What to focus once the next panel is shown. */
   const focusAfter = useRef<string | null>(null);
+  /** The desktop menus' links, read once when a sub-panel is first shown. */
+  const links = useRef<MenuLinks | null>(null);
+  if (panel !== 'root' && panel !== 'account' && !links.current) links.current = readMenuLinks();
 
   // The dialog may be open already: client:interaction opens it on the tap that wakes the
   // island (docs/decisions/0027) and replays the tap here, so the state follows it.
@@ -153,6 +243,7 @@ export default function MobileMenu({ children, loginHref }: Props) {
         onClose={() => setOpen(false)}
       >
         {children}
+        {links.current && <MenuPanel panel={panel} links={links.current} />}
         {panel === 'root' && (
           <div className="mnav__account">
             {user ? (
