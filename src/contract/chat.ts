@@ -61,6 +61,8 @@ export const CHAT_MESSAGES_PER_MINUTE = 20;
 export const CHAT_UNREAD_MAIL_MINUTES = 15;
 
 const MessageId = queryInt(1, 2_147_483_647);
+/** `after=0`: everything (a client that has seen nothing yet). */
+const AfterMessageId = queryInt(0, 2_147_483_647);
 export const ChatConversationId = z.string().regex(/^[\w-]{1,64}$/, 'Conversation not found');
 
 export const ChatSide = z.enum(['traveller', 'operator']);
@@ -170,7 +172,7 @@ export const ChatThreadResponse = z.object({ conversation: ChatConversationSchem
 export type ChatThreadResponse = z.infer<typeof ChatThreadResponse>;
 
 export const ChatMessagesQuery = z
-  .object({ before: MessageId.optional(), after: MessageId.optional(), per: queryInt(1, 200).default(50) })
+  .object({ before: MessageId.optional(), after: AfterMessageId.optional(), per: queryInt(1, 200).default(50) })
   .refine((q) => q.before === undefined || q.after === undefined, { path: ['after'], message: 'Give before or after, not both' });
 export type ChatMessagesQuery = z.infer<typeof ChatMessagesQuery>;
 /** Oldest first. With `before`: `hasMore` = still older ones; with `after`: still newer ones (ask again from the last id). */
