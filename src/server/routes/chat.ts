@@ -51,9 +51,11 @@ async function readMessageForm(c: Context<AppEnv>): Promise<{ fields: unknown; f
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const raw = form['files'] ?? form['files[]'];
   const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-  if (list.some((f) => !(f instanceof File))) throw new HttpError(422, CHAT_FILES.typeMessage, { fields: { files: CHAT_FILES.typeMessage } });
+  // A file part (not `instanceof File`: the request's File may come from another realm than ours).
+  const isFile = (f: unknown): f is File => typeof f === 'object' && f !== null && typeof (f as File).arrayBuffer === 'function' && typeof (f as File).name === 'string';
+  if (!list.every(isFile)) throw new HttpError(422, CHAT_FILES.typeMessage, { fields: { files: CHAT_FILES.typeMessage } });
   const fields = camelizeKeys({ conversation_id: text(form['conversation_id']), body: text(form['body']), client_ref: text(form['client_ref']) });
-  return { fields: JSON.parse(JSON.stringify(fields)) as unknown, files: list as File[] };
+  return { fields: JSON.parse(JSON.stringify(fields)) as unknown, files: list };
 }
 
 export function chatRoutes() {

@@ -307,7 +307,7 @@ export async function unreadSummary(db: Db, user: CurrentUser): Promise<ChatUnre
     .select({
       slug: operators.slug,
       name: operators.name,
-      n: sql<number>`(select count(*)::int from ${chatConversations} where ${chatConversations.operatorId} = ${operators.id} and ${chatConversations.travellerId} <> ${user.id} and ${chatConversations.lastTravellerMessageId} > ${chatConversations.operatorReadUpTo})`,
+      n: sql<number>`(select count(*)::int from chat_conversations c where c.operator_id = "operators"."id" and c.traveller_id <> ${user.id} and c.last_traveller_message_id > c.operator_read_up_to)`,
     })
     .from(partnerMemberships)
     .innerJoin(operators, eq(operators.id, partnerMemberships.operatorId))

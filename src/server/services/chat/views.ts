@@ -72,7 +72,7 @@ export async function conversationViews(db: Db | Tx, storage: FileStorage, ids: 
   const lastIds = rows.flatMap((r) => (r.conv.lastMessageId ? [r.conv.lastMessageId] : []));
   const last = lastIds.length
     ? await db
-        .select({ id: chatMessages.id, side: chatMessages.side, body: chatMessages.body, createdAt: chatMessages.createdAt, files: sql<number>`(select count(*)::int from ${chatMessageFiles} where ${chatMessageFiles.messageId} = ${chatMessages.id})` })
+        .select({ id: chatMessages.id, side: chatMessages.side, body: chatMessages.body, createdAt: chatMessages.createdAt, files: sql<number>`(select count(*)::int from chat_message_files f where f.message_id = "chat_messages"."id")` })
         .from(chatMessages)
         .where(inArray(chatMessages.id, lastIds))
     : [];
