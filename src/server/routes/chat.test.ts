@@ -60,8 +60,22 @@ beforeAll(async () => {
   admin = await agent('admin@verdant.test');
   stranger = await agent('explorer@verdant.test');
   guest = await agent();
+  // The demo seed's conversations (checked here once) would be reused by the tests' subjects: start clean.
+  demo = ChatConversationListResponse.parse((await traveller.get('/api/v1/chat_conversations')).body).conversations;
+  demoUnread = ChatUnreadResponse.parse((await traveller.get('/api/v1/chat_messages/unread')).body);
+  await t.db.delete(chatConversations);
 });
 afterAll(() => t.close());
+
+let demo: ChatConversationListResponse['conversations'] = [];
+let demoUnread: ChatUnreadResponse;
+it('the demo seed has two conversations between the traveller and Ubin Paddle Co., one with an unread answer', () => {
+  expect(demo.map((c) => [c.operator.slug, c.unread, c.option !== null])).toEqual([
+    ['ubin-paddle-co', true, false],
+    ['ubin-paddle-co', false, true],
+  ]);
+  expect(demoUnread).toMatchObject({ hasUnreadMessage: true, asTraveller: 1 });
+});
 
 async function start(who: Agent, body: Record<string, unknown>, query = '') {
   const r = await who.post(`/api/v1/chat_conversations${query}`, body);
