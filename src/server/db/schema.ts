@@ -1411,6 +1411,8 @@ export const chatMessageFiles = pgTable('chat_message_files', {
   kind: text('kind', { enum: ['image', 'pdf'] }).notNull(),
   contentType: text('content_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
+  /** The file's place in its message, as sent. */
+  position: smallint('position').notNull().default(0),
   width: integer('width'),
   height: integer('height'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -26,6 +26,7 @@ CREATE TABLE "chat_message_files" (
 	"kind" text NOT NULL,
 	"content_type" text NOT NULL,
 	"size_bytes" integer NOT NULL,
+	"position" smallint DEFAULT 0 NOT NULL,
 	"width" integer,
 	"height" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

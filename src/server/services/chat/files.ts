@@ -33,7 +33,7 @@ export async function prepareFile(file: { bytes: Uint8Array; name: string }): Pr
   return { bytes: photo.data, name: cleanName(file.name, 'Photo', 'jpg'), kind: 'image', contentType: 'image/jpeg', width: photo.width, height: photo.height };
 }
 
-export type StoredFile = { id: string; key: string; name: string; kind: 'image' | 'pdf'; contentType: string; sizeBytes: number; width: number | null; height: number | null };
+export type StoredFile = { id: string; key: string; position: number; name: string; kind: 'image' | 'pdf'; contentType: string; sizeBytes: number; width: number | null; height: number | null };
 
 /** Puts the files into storage (before the message's transaction); the caller removes them if it fails. */
 export async function storeFiles(storage: FileStorage, files: PreparedFile[]): Promise<StoredFile[]> {
@@ -43,7 +43,7 @@ export async function storeFiles(storage: FileStorage, files: PreparedFile[]): P
       const id = newToken(12);
       const key = `${PRIVATE_PREFIX}chat/${new Date().toISOString().slice(0, 7)}/${id}.${f.kind === 'pdf' ? 'pdf' : 'jpg'}`;
       await storage.put(key, f.bytes, f.contentType);
-      out.push({ id, key, name: f.name, kind: f.kind, contentType: f.contentType, sizeBytes: f.bytes.byteLength, width: f.width, height: f.height });
+      out.push({ id, key, position: out.length, name: f.name, kind: f.kind, contentType: f.contentType, sizeBytes: f.bytes.byteLength, width: f.width, height: f.height });
     }
   } catch (err) {
     await Promise.all(out.map((f) => storage.delete(f.key).catch(() => undefined)));

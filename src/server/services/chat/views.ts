@@ -18,7 +18,7 @@ export function fileView(f: typeof chatMessageFiles.$inferSelect): ChatFile {
 /** Messages (in the given order) with their files; `mine` for the viewer `viewerId`. */
 export async function messageViews(db: Db | Tx, rows: MessageRow[], viewerId: string | null): Promise<ChatMessage[]> {
   const ids = rows.map((r) => r.id);
-  const files = ids.length ? await db.select().from(chatMessageFiles).where(inArray(chatMessageFiles.messageId, ids)).orderBy(asc(chatMessageFiles.createdAt), asc(chatMessageFiles.id)) : [];
+  const files = ids.length ? await db.select().from(chatMessageFiles).where(inArray(chatMessageFiles.messageId, ids)).orderBy(asc(chatMessageFiles.position)) : [];
   const byMessage = new Map<number, ChatFile[]>();
   for (const f of files) byMessage.set(f.messageId, [...(byMessage.get(f.messageId) ?? []), fileView(f)]);
   return rows.map((r) => ({
