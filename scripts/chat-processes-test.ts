@@ -144,7 +144,8 @@ try {
 
   const seen = [...new Set([...sockets.flatMap(messageIds), ...missedIds])].sort((x, y) => x - y);
   const all = await partner.http(b.base, 'GET', `/api/v1/chat_conversations/${conversationId}/messages?after=0&per=200`);
-  const stored = (all.body['messages'] as { id: number }[]).map((m) => m.id);
+  // The demo seed's conversation with Ubin Paddle Co. is reused: its earlier messages come first.
+  const stored = (all.body['messages'] as { id: number }[]).map((m) => m.id).filter((id) => id >= sent[0]!);
   check(JSON.stringify(seen) === JSON.stringify([...sent].sort((x, y) => x - y)), `the partner saw every one of the ${sent.length} messages (live or fetched), none lost`);
   check(JSON.stringify(stored) === JSON.stringify(sent), `all ${sent.length} are stored, in order, once each`);
 } finally {
