@@ -42,6 +42,7 @@ import { giftCodeRoutes } from './routes/gift-codes.ts';
 import { giftPageRoutes, giftRoutes } from './routes/gifts.ts';
 import { meRoutes } from './routes/me.ts';
 import { mountRealtime } from './routes/realtime.ts';
+import { CHAT_MESSAGE_BODY_LIMIT, CHAT_MESSAGES_PATH, chatRoutes, mountChatFileDownload } from './routes/chat.ts';
 import { searchRoutes } from './routes/search.ts';
 import { userRoutes } from './routes/users.ts';
 import { requireAdmin, sessionMiddleware } from './session.ts';
@@ -111,6 +112,8 @@ export function createApp(opts: AppOptions) {
   // callback) and the websocket (session cookie + Origin). Registered before /api/v1's middleware.
   app.route('/api/v1', oauthReturnRoute());
   mountRealtime(app, nodeWs.upgradeWebSocket);
+  // A chat file's download: the session cookie is its proof (an <img src> sends no bearer).
+  mountChatFileDownload(app);
 
   const api = new Hono<AppEnv>();
   api.use('*', securityHeaders(API_CSP));
@@ -126,7 +129,9 @@ export function createApp(opts: AppOptions) {
   };
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: IMAGE_UPLOAD.maxBytes + 64 * 1024, onError: tooLarge });
-  api.use('*', (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? uploadLimit : jsonLimit)(c, next));
+  // A chat message may carry files (multipart).
+  const chatLimit = bodyLimit({ maxSize: CHAT_MESSAGE_BODY_LIMIT, onError: tooLarge });
+  api.use('*', (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? uploadLimit : c.req.method === 'POST' && CHAT_MESSAGES_PATH.test(c.req.path) ? chatLimit : jsonLimit)(c, next));
 
   api.use('*', sessionMiddleware);
   // Every /admin call (the back-office, ambassador review): one guard, 401 for a guest, 403 for
@@ -152,6 +157,7 @@ export function createApp(opts: AppOptions) {
   api.route('/', ambassadorRoutes());
   api.route('/', adminRoutes());
   api.route('/', partnerRoutes());
+  api.route('/', chatRoutes());
   api.all('*', () => {
     throw new HttpError(404, 'Not found');
   });

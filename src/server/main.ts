@@ -15,6 +15,7 @@ import type { RateLimitStore } from './providers/rate-limit.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailer } from './providers/mail.ts';
+import { createRealtimeHub } from './realtime.ts';
 import type { SiteBuilder } from './services/publish.ts';
 
 export type ServerOptions = {
@@ -46,13 +47,20 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
   const payments = createPaymentProvider(opts.config, opts.db);
   // One mailer for the API and the workers (one SMTP transport).
   const mailer = providers?.mailer ?? createMailer(opts.config, opts.log);
+  // One realtime hub per process; with REDIS_URL its events reach sockets of the other processes.
+  const ownHub = providers?.realtime ? null : createRealtimeHub(opts.config.redisUrl, opts.log);
+  const realtime = providers?.realtime ?? ownHub!;
+  if (ownHub?.shared) {
+    const waited = await Promise.race([ownHub.ready.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 5_000).unref())]);
+    if (!waited) opts.log.error('realtime: not subscribed to Redis after 5 s; events from other processes arrive once it is');
+  }
   if (jobs) {
     await jobs.start();
     // The gift e-mails, their delivery, the booking sweeper every minute and (in the process that
     // owns dist) site publishes (jobs/workers.ts): all on the durable queue.
     await startWorkers({ jobs, db: opts.db, mailer, siteUrl: opts.config.siteUrl, secretKey: opts.config.secretKey, log: opts.log, config: opts.config, payments, ...(site ? { site } : {}) });
   }
-  const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), providers: { ...providers, mailer } });
+  const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), providers: { ...providers, mailer, realtime } });
   const server = await new Promise<Server>((resolvePromise, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.config.port, hostname: '0.0.0.0' }, () => resolvePromise(s as Server));
     (s as Server).once('error', reject);
@@ -72,7 +80,12 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
     url: `http://localhost:${port}`,
     close: () =>
       new Promise<void>((resolvePromise) => {
-        server.close(() => void (jobs ? jobs.stop().catch((err: unknown) => opts.log.error({ err }, 'job queue stop failed')) : Promise.resolve()).then(() => resolvePromise()));
+        server.close(
+          () =>
+            void (jobs ? jobs.stop().catch((err: unknown) => opts.log.error({ err }, 'job queue stop failed')) : Promise.resolve())
+              .then(() => ownHub?.close())
+              .then(() => resolvePromise()),
+        );
         server.closeIdleConnections();
         // 1001 "going away": the browser's realtime store reconnects to the next process.
         for (const socket of upgraded) socket.write(GOING_AWAY);

@@ -9,6 +9,7 @@ import type { Hono } from 'hono';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { outbox } from './db/schema.ts';
+import { PRIVATE_PREFIX } from './providers/storage.ts';
 import { mountAffiliateLinks } from './routes/affiliate.ts';
 import { imageRoutes } from './routes/image.ts';
 import { mountStaticSite, siteCsp } from './static-site.ts';
@@ -23,7 +24,8 @@ export function mountSite(app: Hono<AppEnv>, opts: { config: Config; distDir: st
   app.get('/storage/*', async (c, next) => {
     const rel = decodeURIComponent(c.req.path.slice('/storage/'.length));
     const file = resolve(storageDir, rel);
-    if (!file.startsWith(storageDir + sep)) return next();
+    // Private files (chat attachments) are read only through the API, which checks who asks.
+    if (!file.startsWith(storageDir + sep) || file.startsWith(resolve(storageDir, PRIVATE_PREFIX) + sep)) return next();
     const st = await stat(file).catch(() => undefined);
     if (!st?.isFile()) return next();
     const type = file.endsWith('.png') ? 'image/png' : file.endsWith('.webp') ? 'image/webp' : 'image/jpeg';

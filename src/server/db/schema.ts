@@ -1349,3 +1349,71 @@ export const slugRedirects = pgTable('slug_redirects', {
   targetId: integer('target_id').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.type, t.fromSlug] })]);
+
+// ── Chat (issue 17, ADR 0037) ────────────────────────────────────────────────
+/**
+ * A conversation between a traveller and an operator (the whole team answers), optionally about
+ * an experience and/or a booked trip: one per traveller, operator and subject (reused when
+ * started again). Each side has one read mark (`*_read_up_to`, a message id; the operator's team
+ * shares it), the last message of each side (unread = the other side's last id above one's mark,
+ * without counting rows), and the unread e-mail's state: `*_mail_due_at` while an e-mail job
+ * waits for that side, `*_emailed_up_to` the last message an e-mail covered.
+ */
+export const chatConversations = pgTable('chat_conversations', {
+  id: text('id').primaryKey(),
+  travellerId: text('traveller_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  operatorId: integer('operator_id').notNull().references(() => operators.id, { onDelete: 'cascade' }),
+  optionId: integer('option_id').references(() => options.id, { onDelete: 'set null' }),
+  orderItemId: text('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+  startedBy: text('started_by', { enum: ['traveller', 'operator'] }).notNull(),
+  lastMessageId: integer('last_message_id'),
+  lastMessageAt: ts('last_message_at'),
+  lastTravellerMessageId: integer('last_traveller_message_id').notNull().default(0),
+  lastOperatorMessageId: integer('last_operator_message_id').notNull().default(0),
+  travellerReadUpTo: integer('traveller_read_up_to').notNull().default(0),
+  operatorReadUpTo: integer('operator_read_up_to').notNull().default(0),
+  travellerMailDueAt: ts('traveller_mail_due_at'),
+  operatorMailDueAt: ts('operator_mail_due_at'),
+  travellerEmailedUpTo: integer('traveller_emailed_up_to').notNull().default(0),
+  operatorEmailedUpTo: integer('operator_emailed_up_to').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('chat_conversations_subject_uq').on(t.travellerId, t.operatorId, sql`coalesce(${t.optionId}, 0)`, sql`coalesce(${t.orderItemId}, '')`),
+  index('chat_conversations_traveller_idx').on(t.travellerId, t.lastMessageAt),
+  index('chat_conversations_operator_idx').on(t.operatorId, t.lastMessageAt),
+]);
+
+/** A message, stored before it is sent out; ids grow within a conversation (its row is locked to insert). */
+export const chatMessages = pgTable('chat_messages', {
+  id: serial('id').primaryKey(),
+  conversationId: text('conversation_id').notNull().references(() => chatConversations.id, { onDelete: 'cascade' }),
+  side: text('side', { enum: ['traveller', 'operator'] }).notNull(),
+  senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+  senderName: text('sender_name').notNull(),
+  /** Plain text, never HTML. */
+  body: text('body').notNull().default(''),
+  /** The sender's own key: a retried send answers the first message. */
+  clientRef: text('client_ref'),
+  removedFiles: smallint('removed_files').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  index('chat_messages_conversation_idx').on(t.conversationId, t.id),
+  uniqueIndex('chat_messages_client_ref_uq').on(t.senderId, t.clientRef),
+  check('chat_messages_body_ck', sql`char_length(${t.body}) <= 4000`),
+]);
+
+/** A message's file (an image re-encoded to JPEG, or a PDF): private, served only to the two sides and admins. */
+export const chatMessageFiles = pgTable('chat_message_files', {
+  id: text('id').primaryKey(),
+  messageId: integer('message_id').notNull().references(() => chatMessages.id, { onDelete: 'cascade' }),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['image', 'pdf'] }).notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  /** The file's place in its message, as sent. */
+  position: smallint('position').notNull().default(0),
+  width: integer('width'),
+  height: integer('height'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('chat_message_files_message_idx').on(t.messageId)]);

@@ -30,6 +30,11 @@ export const QUEUES = {
   sitePublish: { name: 'site-publish', retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 },
   /** Publishes one record's draft at the time an editor chose (services/admin/editing.ts). */
   scheduledPublish: { name: 'scheduled-publish', retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 600 },
+  /**
+   * One e-mail about chat messages a side has not read within 15 minutes, per conversation burst
+   * (services/chat/unread-mail.ts); idempotent through the conversation's `*_emailed_up_to`.
+   */
+  chatUnreadMail: { name: 'chat-unread-mail', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
 } as const;
 
 /** Recurring jobs (cron, UTC): installed by every listening process, sent once per occurrence by pg-boss. */

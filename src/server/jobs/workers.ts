@@ -10,6 +10,7 @@ import { deliverGift, type DeliveryDeps } from '../services/gifts/delivery.ts';
 import { publishHandler, recoverPublishRuns, type SiteBuilder } from '../services/publish.ts';
 import { runScheduledPublish, type ScheduledPublishJob } from '../services/admin/editing.ts';
 import { pipelinePublisher } from '../services/admin/publisher.ts';
+import { sendUnreadMail, type ChatMailJob, type UnreadMailDeps } from '../services/chat/unread-mail.ts';
 import { type JobQueue, QUEUES, SCHEDULES } from './queue.ts';
 
 export type WorkerDeps = {
@@ -36,6 +37,12 @@ export const scheduledPublishHandler = (d: Pick<WorkerDeps, 'db' | 'jobs' | 'log
   else d.log.info({ record: `${data.type}/${data.id}`, at: data.at, result }, 'scheduled-publish');
 };
 
+/** Chat messages left unread for 15 minutes: one e-mail per conversation burst. */
+export const chatUnreadMailHandler = (d: UnreadMailDeps & { log: Logger }) => async (data: ChatMailJob) => {
+  const result = await sendUnreadMail(d, data);
+  if (result === 'not_found') d.log.warn({ conversationId: data.conversationId }, 'chat-unread-mail: the conversation no longer exists');
+};
+
 export const mailDeliveryHandler = (d: Pick<WorkerDeps, 'db' | 'mailer'>) => (data: { outboxId: number }) => d.mailer.deliver(d.db, data.outboxId);
 
 /**
@@ -59,4 +66,5 @@ export async function startWorkers(d: WorkerDeps & { config: Config; payments: P
     if (recovered) d.log.warn({ recovered }, 'site-publish: runs interrupted by a restart were queued again');
   }
   await d.jobs.work(QUEUES.scheduledPublish.name, scheduledPublishHandler(d));
+  await d.jobs.work(QUEUES.chatUnreadMail.name, chatUnreadMailHandler({ db: d.db, config: d.config, jobs: d.jobs, log: d.log }));
 }

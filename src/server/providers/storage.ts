@@ -1,7 +1,9 @@
 // Stored files (avatars): local disk under DATA_DIR/storage by default, served at /storage/*;
 // an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO…) when S3_BUCKET is set, its files
 // served from S3_PUBLIC_URL. Keys are paths like avatars/<user>/<random>.webp.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+// Keys under `private/` (chat files) are never served publicly: /storage and /_image refuse them,
+// and only an API route that checks who asks reads them back (`get`).
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { AwsClient } from 'aws4fetch';
 import { dirname, resolve, sep } from 'node:path';
 
@@ -9,9 +11,15 @@ export interface FileStorage {
   readonly name: string;
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** The bytes of a stored file, or null when there is none. */
+  get(key: string): Promise<Uint8Array | null>;
   /** The public address of a stored file. */
   url(key: string): string;
 }
+
+/** The first segment of keys that are never served publicly (see above). */
+export const PRIVATE_PREFIX = 'private/';
+export const isPrivateKey = (key: string) => key.replace(/^\/+/, '').startsWith(PRIVATE_PREFIX);
 
 export class LocalDiskStorage implements FileStorage {
   readonly name = 'local';
@@ -31,6 +39,14 @@ export class LocalDiskStorage implements FileStorage {
   }
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+  async get(key: string): Promise<Uint8Array | null> {
+    try {
+      return await readFile(this.path(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
   }
   url(key: string): string {
     return `/storage/${key.split('/').map(encodeURIComponent).join('/')}`;
@@ -66,6 +82,13 @@ export class S3Storage implements FileStorage {
   }
   delete(key: string): Promise<void> {
     return this.send(key, { method: 'DELETE' });
+  }
+  async get(key: string): Promise<Uint8Array | null> {
+    const signed = await this.client.sign(this.objectUrl(key), { method: 'GET' });
+    const res = await this.fetchImpl(signed, { signal: AbortSignal.timeout(15_000) });
+    if (res.status === 404) return null;
+    if (!res.ok) throw new Error(`S3 GET ${key} answered ${res.status}: ${(await res.text().catch(() => '')).slice(0, 200)}`);
+    return new Uint8Array(await res.arrayBuffer());
   }
   url(key: string): string {
     return `${this.cfg.publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;

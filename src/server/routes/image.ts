@@ -9,6 +9,7 @@ import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promis
 import { dirname, join, resolve, sep } from 'node:path';
 import { Hono } from 'hono';
 import sharp from 'sharp';
+import { PRIVATE_PREFIX } from '../providers/storage.ts';
 
 /** Spec §9 device widths and image sizes: the only accepted `w` values. */
 export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
@@ -82,6 +83,8 @@ export function imageRoutes(opts: ImageRouteOptions): Hono {
     });
     const file = resolve(storageRoot, ...decoded);
     if (!file.startsWith(storageRoot + sep)) throw new HttpError(400, '"url" is not a valid storage path');
+    // Private files (chat attachments) are never a public image source.
+    if (file.startsWith(resolve(storageRoot, PRIVATE_PREFIX) + sep)) throw new HttpError(404, 'image not found');
     const st = await stat(file).catch(() => undefined);
     if (!st?.isFile()) throw new HttpError(404, 'image not found');
     return { id: `storage:${decoded.join('/')}`, version: `${st.mtimeMs}:${st.size}`, remote: false, load: () => readFile(file) };

@@ -27,7 +27,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function login(): Promise<{ cookie: string; csrf: string }> {
+async function login(email = 'traveller@verdant.test'): Promise<{ cookie: string; csrf: string }> {
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
@@ -40,7 +40,7 @@ async function login(): Promise<{ cookie: string; csrf: string }> {
   const t = await fetch(`${base}/api/v1/csrf-token`, { headers: { authorization: 'Bearer verdant-dev-public-key' } });
   keep(t);
   const { token } = (await t.json()) as { token: string };
-  const r = await fetch(`${base}/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookie() }, body: JSON.stringify({ user: { email: 'traveller@verdant.test', password: DEV_PASSWORD } }) });
+  const r = await fetch(`${base}/users/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookie() }, body: JSON.stringify({ user: { email, password: DEV_PASSWORD } }) });
   expect(r.status).toBe(200);
   keep(r);
   return { cookie: cookie(), csrf: token };
@@ -96,6 +96,34 @@ describe('realtime websocket', () => {
     await expect(anonymous.opened).rejects.toThrow();
     // A logged-in request that is not an upgrade is answered plainly.
     expect((await fetch(`${base}/api/v1/realtime`, { headers: { cookie, origin: 'http://localhost:4999' } })).status).toBe(426);
+  });
+});
+
+describe('chat over the websocket', () => {
+  it('typing reaches the other side of the conversation; a third user is told it is not theirs and nobody hears them', async () => {
+    const traveller = await login();
+    const partner = await login('partner@verdant.test');
+    const stranger = await login('explorer@verdant.test');
+    const started = await fetch(`${base}/api/v1/chat_conversations`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer verdant-dev-public-key', 'content-type': 'application/json', cookie: traveller.cookie },
+      body: JSON.stringify({ operator_slug: 'ubin-paddle-co' }),
+    });
+    expect(started.status).toBeLessThan(300);
+    const conversationId = ((await started.json()) as { conversation: { id: string } }).conversation.id;
+    const t = await open({ cookie: traveller.cookie, origin: 'http://localhost:4999' });
+    const p = await open({ cookie: partner.cookie, origin: 'http://localhost:4999' });
+    const x = await open({ cookie: stranger.cookie, origin: 'http://localhost:4999' });
+    await Promise.all([t.opened, p.opened, x.opened]);
+    await until(() => [t, p, x].every((c) => c.messages.length > 0));
+    x.ws.send(JSON.stringify({ type: 'chat.typing', conversationId }));
+    await until(() => x.messages.some((m) => (m as { type: string }).type === 'error'));
+    expect(x.messages).toContainEqual({ type: 'error', error: 'Conversation not found' });
+    p.ws.send(JSON.stringify({ type: 'chat.typing', conversationId }));
+    await until(() => t.messages.some((m) => (m as { type: string }).type === 'chat.typing'));
+    expect(t.messages.filter((m) => (m as { type: string }).type === 'chat.typing')).toEqual([{ type: 'chat.typing', conversationId, side: 'operator', name: expect.any(String) }]);
+    expect(p.messages.some((m) => (m as { type: string }).type === 'chat.typing')).toBe(false);
+    for (const c of [t, p, x]) c.ws.close();
   });
 });
 

@@ -1,12 +1,15 @@
 // GET /api/v1/realtime: the websocket a signed-in browser opens (spec §4). Its proof is the
 // session cookie plus an Origin check against PUBLIC_SITE_URL (no bearer: a browser cannot
 // send headers on a websocket, and the Origin check stops other sites from riding the cookie).
-// It says hello with the user id, answers ping with pong, and carries the hub's events.
+// It says hello with the user id, answers ping with pong, carries the hub's events, and takes
+// `chat.typing` from the client (passed on to the conversation's other users; ADR 0037).
 import type { UpgradeWebSocket } from 'hono/ws';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http.ts';
 import { sessionMiddleware } from '../session.ts';
+import { ChatTypingClientMessage } from '../../contract/chat.ts';
+import { typing } from '../services/chat/chat.ts';
 
 export const REALTIME_PATH = '/api/v1/realtime';
 
@@ -42,6 +45,14 @@ export function mountRealtime(app: Hono<AppEnv>, upgradeWebSocket: UpgradeWebSoc
             return;
           }
           if (message && typeof message === 'object' && (message as { type?: unknown }).type === 'ping') ws.send(JSON.stringify({ type: 'pong' }));
+          const typed = ChatTypingClientMessage.safeParse(message);
+          if (typed.success) {
+            typing({ db: c.var.db, realtime: hub }, user, typed.data.conversationId).catch((err: unknown) => {
+              // Not a conversation of this user (404/403): say so; anything else is logged.
+              if (err instanceof HttpError) ws.send(JSON.stringify({ type: 'error', error: err.message }));
+              else c.var.log.error({ err }, 'realtime: chat.typing failed');
+            });
+          }
         },
         onClose() {
           leave?.();

@@ -14,34 +14,38 @@ import type { FileStorage } from '../providers/storage.ts';
 import { newToken } from './secrets.ts';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'heif']);
-const fail = (message: string) => new HttpError(422, message, { fields: { file: message } });
 
-/** The re-encoded photo, or 422 with what is wrong with the file. */
-export async function reencodePhoto(bytes: Uint8Array): Promise<{ data: Buffer; width: number; height: number }> {
+/** What a caller accepts: the back-office's photo limits by default; chat files pass their own. */
+export type PhotoLimits = { maxBytes: number; maxPixels: number; minSide: number; maxSide: number; typeMessage: string; field: string };
+const PHOTO_LIMITS: PhotoLimits = { ...IMAGE_UPLOAD, field: 'file' };
+
+/** The re-encoded photo, or 422 with what is wrong with the file (on `limits.field`). */
+export async function reencodePhoto(bytes: Uint8Array, limits: PhotoLimits = PHOTO_LIMITS): Promise<{ data: Buffer; width: number; height: number }> {
+  const fail = (message: string) => new HttpError(422, message, { fields: { [limits.field]: message } });
   if (bytes.byteLength === 0) throw fail('Choose a photo to upload');
-  if (bytes.byteLength > IMAGE_UPLOAD.maxBytes) throw fail(`The photo is too large: at most ${IMAGE_UPLOAD.maxBytes / 1024 / 1024} MB`);
+  if (bytes.byteLength > limits.maxBytes) throw fail(`The photo is too large: at most ${limits.maxBytes / 1024 / 1024} MB`);
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    meta = await sharp(bytes, { limitInputPixels: IMAGE_UPLOAD.maxPixels }).metadata();
+    meta = await sharp(bytes, { limitInputPixels: limits.maxPixels }).metadata();
   } catch {
-    throw fail(IMAGE_UPLOAD.typeMessage);
+    throw fail(limits.typeMessage);
   }
-  if (!meta.format || !ACCEPTED.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1')) throw fail(IMAGE_UPLOAD.typeMessage);
+  if (!meta.format || !ACCEPTED.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1')) throw fail(limits.typeMessage);
   // Width and height as the photo is seen (a portrait shot from a phone is stored on its side).
   const sideways = (meta.orientation ?? 1) >= 5;
   const w = (sideways ? meta.height : meta.width) ?? 0;
   const h = (sideways ? meta.width : meta.height) ?? 0;
-  if (Math.min(w, h) < IMAGE_UPLOAD.minSide) throw fail(`The photo is too small (${w} × ${h} pixels): use one at least ${IMAGE_UPLOAD.minSide} pixels on each side`);
+  if (Math.min(w, h) < limits.minSide) throw fail(`The photo is too small (${w} × ${h} pixels): use one at least ${limits.minSide} pixels on each side`);
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_UPLOAD.maxPixels })
+    const { data, info } = await sharp(bytes, { limitInputPixels: limits.maxPixels })
       .rotate()
-      .resize({ width: IMAGE_UPLOAD.maxSide, height: IMAGE_UPLOAD.maxSide, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: limits.maxSide, height: limits.maxSide, fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
       .jpeg({ quality: 86, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch {
-    throw fail(IMAGE_UPLOAD.typeMessage);
+    throw fail(limits.typeMessage);
   }
 }
 

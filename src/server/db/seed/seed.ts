@@ -14,6 +14,7 @@ import { buildCatalogue, DEFAULT_OPTION_COUNT } from './catalogue.ts';
 import { must } from './prng.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedOperatorHistory, seedTrips } from './trips.ts';
+import { seedChat } from './chat.ts';
 import { DEV_PASSWORD, DEV_USERS, hashPassword } from './users.ts';
 
 export const DEMO_AFFILIATE_LINK_ID = 'amara-kinabalu-trails';
@@ -264,6 +265,9 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
   progress('trips');
   await seedTrips(db, must(userIds, 'traveller@verdant.test'), summary);
   await seedOperatorHistory(db, summary);
+
+  progress('chat');
+  await seedChat(db, must(userIds, 'traveller@verdant.test'), must(userIds, 'partner@verdant.test'), summary);
 
   progress('done');
   return summary;
