@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSelectedPage } from '../../src/lib/page-selection.ts';
-import { affectedPages, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
+import { affectedPages, bestOfPromoChanged, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
 
 const option = (city: string, country = 'nepal', code = 'NP', operator = 'phewa-paddle') => ({
   slugCode: 'boat-trip-ab12',
@@ -40,6 +40,23 @@ describe('pages a publish renders', () => {
     expect(sel.trees).toEqual(['/cities/chitwan', '/cities/pokhara', '/collections/lakes', '/countries/nepal', '/np/chitwan', '/np/pokhara']);
     expect(isSelectedPage(sel, '/np/pokhara/lakes')).toBe(true);
     expect(isSelectedPage(sel, '/cities/kathmandu')).toBe(false);
+  });
+
+  it('a best-of list: its page and its picks’ pages, under the old address too after a rename', () => {
+    const sel = affectedPages({ type: 'best_of_lists', key: 'best-treks', before: { slug: 'best-hikes' }, after: { slug: 'best-treks' }, referrers: [] });
+    expect(sel.trees).toEqual(['/best-of/best-treks']);
+    expect(isSelectedPage(sel, '/best-of/best-treks/boat-trip-ab12')).toBe(true);
+    expect(isSelectedPage(affectedPages({ type: 'best_of_lists', key: 'best-hikes', referrers: [] }), '/best-of/best-hikes')).toBe(true);
+  });
+
+  it('the header’s best-of promo (the newest three lists with picks) changes when one of them does, not otherwise', () => {
+    const list = (id: number, title = `List ${id}`, itemsCount = 5) => ({ id, slug: `list-${id}`, title, itemsCount, image: null });
+    const all = [list(1), list(2), list(3), list(4)];
+    expect(bestOfPromoChanged(all, [list(1, 'A new title'), list(2), list(3), list(4)])).toBe(false);
+    expect(bestOfPromoChanged(all, [list(1), list(2), list(3), list(4, 'A new title')])).toBe(true);
+    // One of the three unpublished (gone) or emptied: the next one moves in.
+    expect(bestOfPromoChanged(all, [list(1), list(2), list(3)])).toBe(true);
+    expect(bestOfPromoChanged(all, [list(1), list(2), list(3), list(4, 'List 4', 0)])).toBe(true);
   });
 
   it('an experience that moved city leaves the old city listings too', () => {

@@ -5,6 +5,7 @@
 // it is now (a moved experience leaves its old city's listings). Static routes (home, sitemap,
 // info pages) always render in an incremental build and are merged whole.
 import type { ContentType } from '../../src/contract/content-changes.ts';
+import { bestOfPromoLists } from '../../src/lib/header-destinations.ts';
 import type { PageSelection } from '../../src/lib/page-selection.ts';
 
 type Rec = Record<string, unknown>;
@@ -121,4 +122,17 @@ export function affectedPages(change: ImpactInput): PageSelection {
     listingPages(change.type, change.after),
     ...change.referrers.map((r) => ownPages(r.type, r.key, r.record)),
   ]);
+}
+
+/**
+ * Whether the header's Best-of promo (on every page, while the `showBestOfListNav` setting is on;
+ * src/components/header/header-data.ts) differs between two sets of best-of list records: then
+ * every page must be built again, as for a change of the site settings.
+ */
+export function bestOfPromoChanged(before: Rec[], after: Rec[]): boolean {
+  const cards = (lists: Rec[]) =>
+    JSON.stringify(
+      bestOfPromoLists(lists.map((rec) => ({ rec, id: Number(rec['id']), itemsCount: Number(rec['itemsCount']) }))).map((l) => [l.id, l.rec['slug'], l.rec['title'], l.itemsCount, l.rec['image']]),
+    );
+  return cards(before) !== cards(after);
 }

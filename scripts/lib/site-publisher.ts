@@ -15,7 +15,7 @@
 //      new index in with its entry file renamed last (applySearchIndex).
 // Any failure before the swap leaves the live site as it was. Without a live build, or when
 // the storefront's code changed since it, a publish is a full build (build-site.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Logger } from 'pino';
@@ -29,7 +29,7 @@ import type { ContentType } from '../../src/contract/content-changes.ts';
 import { isSelectedPage, type PageSelection } from '../../src/lib/page-selection.ts';
 import { inProcessGet } from './api-access.ts';
 import { buildInputsHash, buildSite, codeInputsHash, type SiteDirs, precompressFiles, runTool, swapIn, walkFiles, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
-import { affectedPages, embeddingTypes, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
+import { affectedPages, bestOfPromoChanged, embeddingTypes, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
 import { clearPending, readPending } from './pending-changes.ts';
 import { fileNameOf, pullContent, readCachedRecord, stableJson } from './pull-content.ts';
 
@@ -59,6 +59,24 @@ const slugIn = (r: Rec | undefined, field: string) => {
   const v = (r?.[field] as Rec | undefined)?.['slug'];
   return typeof v === 'string' ? v : undefined;
 };
+
+/**
+ * The header's Best-of promo is on every page while the setting is on: a change of the lists it
+ * shows (title, picks, image; one in or out) is a change of every page (publish-impact.ts).
+ */
+function headerPromoChanged(contentDir: string, changes: Change[]): boolean {
+  const lists = changes.filter((c) => c.type === 'best_of_lists');
+  const settings = readCachedRecord(join(contentDir, 'site', 'initial-data.json'))?.['settings'] as Rec | undefined;
+  if (lists.length === 0 || settings?.['showBestOfListNav'] !== true) return false;
+  const dir = join(contentDir, 'best_of_lists');
+  const now = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).flatMap((f): Rec[] => {
+        const r = readCachedRecord(join(dir, f));
+        return r ? [r] : [];
+      }) : [];
+  const changed = new Set(lists.map((c) => c.key));
+  const before = [...now.filter((r) => !changed.has(String(r['slug']))), ...lists.flatMap((c): Rec[] => (c.before ? [c.before] : []))];
+  return bestOfPromoChanged(before, now);
+}
 
 /** What to look for, and in which type's records, to find the records whose pages show a change. */
 function searchesFor(c: Change): Search[] {
@@ -348,6 +366,10 @@ export function createSitePublisher(opts: {
         return full(t0);
       }
       const withAfter = changes.map((c) => ({ ...c, after: readRecord(dirs.contentDir, c) }));
+      if (headerPromoChanged(dirs.contentDir, withAfter)) {
+        opts.log.info('publish: the header\'s best-of promo changed; building everything');
+        return full(t0);
+      }
       const referrers = await referrersOf(dirs.contentDir, withAfter);
       const selection = mergeSelections(withAfter.map((c, i) => affectedPages({ ...c, referrers: referrers[i]! })));
       lap('impact');

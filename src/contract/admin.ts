@@ -568,3 +568,44 @@ export const AdminItineraryRowSchema = z.object({ ...LISTED_ROW, daysCount: z.nu
 export type AdminItineraryRow = z.infer<typeof AdminItineraryRowSchema>;
 export const AdminItineraryListSchema = listPage(AdminItineraryRowSchema);
 export type AdminItineraryList = z.infer<typeof AdminItineraryListSchema>;
+
+// ── Best-of lists (ADR 0035) ─────────────────────────────────────────────────
+//   GET    /admin/best_of_lists?q=&status=&country_id=&sort=&page=&per=   → AdminBestOfListList
+//   GET, PUT draft, POST publish, POST unpublish, DELETE schedule, GET revisions, POST restore and
+//   POST preview under /admin/best_of_lists/{id}, as for collections.
+
+/** The editable document of one best-of list: every field its pages show (`/best-of/{slug}[/{pick}]`). */
+export const BestOfListDraftSchema = z.object({
+  title: z.string().trim().min(3, 'Give the list a title of at least 3 characters').max(160, 'At most 160 characters'),
+  slug: slugField('best-treks-in-nepal'),
+  /** Under the title and in the page description. */
+  intro: z.string().trim().min(10, 'Write the intro (at least 10 characters)').max(2000, 'At most 2000 characters'),
+  countryId: z.number().int().positive().nullable(),
+  cityId: z.number().int().positive().nullable(),
+  /** The list's image (cards, the header's promo, link previews) and its alt text. */
+  image: DraftImageSchema.nullable(),
+  /** The picks, ranked: the first is number 1. `blurb`: why it made the list (paragraphs separated by blank lines). */
+  items: z
+    .array(z.object({ optionId, blurb: z.string().trim().min(10, 'Say why it made the list (at least 10 characters)').max(3000, 'At most 3000 characters') }))
+    .min(1, 'Add at least one experience')
+    .max(50, 'At most 50 picks'),
+});
+export type BestOfListDraft = z.infer<typeof BestOfListDraftSchema>;
+
+export const AdminBestOfListSchema = z.object({
+  ...EDIT_STATE,
+  liveSlug: z.string(),
+  draft: BestOfListDraftSchema,
+  optionNames: z.record(z.string(), z.string()),
+});
+export type AdminBestOfList = z.infer<typeof AdminBestOfListSchema>;
+
+export const SaveBestOfListDraftBody = z.object({ version: z.number({ error: 'The version you edited is required' }).int().min(0), draft: BestOfListDraftSchema });
+
+export const AdminBestOfListListQuery = AdminItineraryListQuery.extend({ sort: z.enum([...AdminTitleSortSchema.options, 'picks_desc']).default('updated_desc') });
+export type AdminBestOfListListQuery = Partial<z.output<typeof AdminBestOfListListQuery>>;
+
+export const AdminBestOfListRowSchema = z.object({ ...LISTED_ROW, itemsCount: z.number().int() });
+export type AdminBestOfListRow = z.infer<typeof AdminBestOfListRowSchema>;
+export const AdminBestOfListListSchema = listPage(AdminBestOfListRowSchema);
+export type AdminBestOfListList = z.infer<typeof AdminBestOfListListSchema>;

@@ -55,3 +55,11 @@ export function popularCities<T extends MenuCityInput>(cities: readonly T[], lin
     })
     .slice(0, count);
 }
+
+/** Spec §2: the lists of the Best-of promo: the newest `count` that have picks (newest: highest id). */
+export function bestOfPromoLists<T extends { id: number; itemsCount: number }>(lists: readonly T[], count = 3): T[] {
+  return lists
+    .filter((l) => l.itemsCount > 0)
+    .sort((a, b) => b.id - a.id)
+    .slice(0, count);
+}

@@ -28,6 +28,8 @@ import { ambassadorRoutes } from './routes/ambassador.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { partnerRoutes, requirePartner } from './routes/partner.ts';
 import { ARTICLE_EDITOR } from './services/admin/article-editing.ts';
+import { BEST_OF_LIST_EDITOR } from './services/admin/best-of-editing.ts';
+import type { RecordEditor } from './services/admin/record-editing.ts';
 import { COLLECTION_EDITOR } from './services/admin/collection-editing.ts';
 import { ITINERARY_EDITOR } from './services/admin/itinerary-editing.ts';
 import { redirectTarget } from './services/admin/editing.ts';
@@ -80,6 +82,16 @@ const OPERATOR_PATH = /^\/operators\/([a-z0-9-]{1,200})\/?$/;
 /** A collection's page and its sub-pages (a category, the tips); an itinerary's page (ADR 0035). */
 const COLLECTION_PATH = /^\/collections\/([a-z0-9-]{1,200})(\/[a-z0-9-]{1,200})?\/?$/;
 const ITINERARY_PATH = /^\/itineraries\/([a-z0-9-]{1,200})\/?$/;
+/** A best-of list's page and its picks' pages (ADR 0035). */
+const BEST_OF_PATH = /^\/best-of\/([a-z0-9-]{1,200})(\/[a-z0-9-]{1,200})?\/?$/;
+/** Records whose old address answers 301 to the new one: group 1 is the slug, group 2 a sub-page kept. */
+const RENAMED: [RegExp, Pick<RecordEditor, 'redirectTarget'>, string][] = [
+  [ARTICLE_PATH, ARTICLE_EDITOR, '/magazine/a'],
+  [OPERATOR_PATH, OPERATOR_EDITOR, '/operators'],
+  [COLLECTION_PATH, COLLECTION_EDITOR, '/collections'],
+  [ITINERARY_PATH, ITINERARY_EDITOR, '/itineraries'],
+  [BEST_OF_PATH, BEST_OF_LIST_EDITOR, '/best-of'],
+];
 
 export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -195,7 +207,7 @@ export function createApp(opts: AppOptions) {
 
   // An experience or article whose slug changed (back-office, ADR 0026): its old address answers
   // 301 to the new one (for /experiences, /options and /events alike; /magazine/a for articles;
-  // /collections/{slug}[/{sub-page}] and /itineraries/{slug}, ADR 0035),
+  // /collections/{slug}[/{sub-page}], /itineraries/{slug} and /best-of/{slug}[/{pick}], ADR 0035),
   // from the moment it is published (the old page's file stays until the rebuild is live). One
   // primary-key lookup per page view: looking it up only on a miss would serve the old page until then.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
@@ -204,29 +216,14 @@ export function createApp(opts: AppOptions) {
       const target = await redirectTarget(db, m[2]!);
       if (target) return c.redirect(`/experiences/${target}${new URL(c.req.url).search}`, 301);
     }
-    const a = ARTICLE_PATH.exec(c.req.path);
-    if (a) {
-      const target = await ARTICLE_EDITOR.redirectTarget(db, a[1]!);
-      if (target) return c.redirect(`/magazine/a/${target}${new URL(c.req.url).search}`, 301);
-    }
-    const op = OPERATOR_PATH.exec(c.req.path);
-    if (op) {
-      const target = await OPERATOR_EDITOR.redirectTarget(db, op[1]!);
-      if (target) return c.redirect(`/operators/${target}${new URL(c.req.url).search}`, 301);
+    for (const [path, editor, base] of RENAMED) {
+      const r = path.exec(c.req.path);
+      const target = r ? await editor.redirectTarget(db, r[1]!) : null;
+      if (r && target) return c.redirect(`${base}/${target}${r[2] ?? ''}${new URL(c.req.url).search}`, 301);
     }
     // Renamed countries, cities and tags (ADR 0034): their pages, sub-pages and landing pages.
     const place = await placeRedirect(db, c.req.path);
     if (place) return c.redirect(`${place}${new URL(c.req.url).search}`, 301);
-    const col = COLLECTION_PATH.exec(c.req.path);
-    if (col) {
-      const target = await COLLECTION_EDITOR.redirectTarget(db, col[1]!);
-      if (target) return c.redirect(`/collections/${target}${col[2] ?? ''}${new URL(c.req.url).search}`, 301);
-    }
-    const it = ITINERARY_PATH.exec(c.req.path);
-    if (it) {
-      const target = await ITINERARY_EDITOR.redirectTarget(db, it[1]!);
-      if (target) return c.redirect(`/itineraries/${target}${new URL(c.req.url).search}`, 301);
-    }
     return next();
   });
 

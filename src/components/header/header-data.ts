@@ -2,7 +2,7 @@
 // collections. Everything here becomes static HTML; the header islands only open and close it.
 import { getCollection } from 'astro:content';
 import type { Image } from '../../contract/common.ts';
-import { destinationsMenu, popularCities, type MenuCountry } from '../../lib/header-destinations.ts';
+import { bestOfPromoLists, destinationsMenu, popularCities, type MenuCountry } from '../../lib/header-destinations.ts';
 import { getInitialData, getLinks } from '../catalogue.ts';
 
 export type MenuLink = { name: string; href: string; detail?: string | undefined };
@@ -51,13 +51,13 @@ async function load(): Promise<HeaderData> {
   const cityImages = new Map(initial.cities.map((c) => [c.slug, c.image]));
   const countryNames = new Map(initial.countries.map((c) => [c.id, c.name]));
 
-  const bestOf = initial.settings.showBestOfListNav && BEST_OF_ROUTES.length > 0 ? bestOfLists.map((e) => e.data).filter((l) => l.itemsCount > 0) : [];
+  const bestOf = initial.settings.showBestOfListNav && BEST_OF_ROUTES.length > 0 ? bestOfPromoLists(bestOfLists.map((e) => e.data)) : [];
   const promo: HeaderData['promo'] =
     bestOf.length > 0
       ? {
           kind: 'best-of',
           title: 'The best of Asia',
-          cards: bestOf.slice(0, 3).map((l) => ({ name: l.title, href: `/best-of/${l.slug}`, detail: `${l.itemsCount} picks`, image: l.image })),
+          cards: bestOf.map((l) => ({ name: l.title, href: `/best-of/${l.slug}`, detail: `${l.itemsCount} picks`, image: l.image })),
         }
       : {
           kind: 'popular',

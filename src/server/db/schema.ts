@@ -325,6 +325,8 @@ export const bestOfLists = pgTable('best_of_lists', {
   countryId: integer('country_id').references(() => countries.id),
   cityId: integer('city_id').references(() => cities.id),
   imageId: integer('image_id').references(() => images.id),
+  /** false: taken off the site by an editor (back-office unpublish, ADR 0035). */
+  published: boolean('published').notNull().default(true),
   ...content,
 });
 

@@ -4,12 +4,14 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   AdminArticleListQuery,
+  AdminBestOfListListQuery,
   AdminCollectionListQuery,
   AdminItineraryListQuery,
   AdminExperienceListQuery,
   AdminOperatorListQuery,
   PublishBody,
   SaveArticleDraftBody,
+  SaveBestOfListDraftBody,
   SaveCollectionDraftBody,
   SaveItineraryDraftBody,
   SaveDraftBody,
@@ -26,6 +28,7 @@ import { currentUser } from '../session.ts';
 import { ARTICLE_EDITOR, articleReferences, articleView, listArticles } from '../services/admin/article-editing.ts';
 import { CITY_EDITOR, COUNTRY_EDITOR, TAG_EDITOR, TAG_NO_PREVIEW, cityView, countryView, listPlaces, listTags, tagView } from '../services/admin/place-editing.ts';
 import { AdminPlaceListQuery, AdminTagListQuery, SaveCityDraftBody, SaveCountryDraftBody, SaveTagDraftBody } from '../../contract/admin-places.ts';
+import { BEST_OF_LIST_EDITOR, bestOfListView, listBestOfLists } from '../services/admin/best-of-editing.ts';
 import { COLLECTION_EDITOR, collectionView, listCollections } from '../services/admin/collection-editing.ts';
 import * as editing from '../services/admin/editing.ts';
 import { ITINERARY_EDITOR, itineraryView, listItineraries } from '../services/admin/itinerary-editing.ts';
@@ -39,6 +42,7 @@ import { uploadPhoto } from './uploads.ts';
 import { loadBlogDetails } from './catalogue/blogs.ts';
 import { loadCityDetails, loadCountryDetails } from './catalogue/countries.ts';
 import { loadTagDetails } from './catalogue/tags.ts';
+import { loadBestOfListDetails } from './catalogue/best-of-lists.ts';
 import { loadCollectionDetails } from './catalogue/collections.ts';
 import { loadItineraryDetails } from './catalogue/itineraries.ts';
 import { loadOptionDetails } from './catalogue/options.ts';
@@ -167,11 +171,13 @@ export function adminRoutes(publisherFor: (jobs: AppEnv['Variables']['jobs']) =>
     load: loadTagDetails,
     noPreview: (d) => (d.kind === 'blog' ? null : TAG_NO_PREVIEW),
   });
-  // Collections and travel itineraries (ADR 0035): services/admin/collection-editing.ts, itinerary-editing.ts.
+  // Collections, travel itineraries and best-of lists (ADR 0035): services/admin/collection-editing.ts, itinerary-editing.ts, best-of-editing.ts.
   r.get('/admin/collections', async (c) => reply(c, await listCollections(c.var.db, readQuery(c, AdminCollectionListQuery))));
   recordRoutes({ path: 'collections', unknown: 'Unknown collection', editor: COLLECTION_EDITOR, body: SaveCollectionDraftBody, view: collectionView, load: loadCollectionDetails });
   r.get('/admin/itineraries', async (c) => reply(c, await listItineraries(c.var.db, readQuery(c, AdminItineraryListQuery))));
   recordRoutes({ path: 'itineraries', unknown: 'Unknown itinerary', editor: ITINERARY_EDITOR, body: SaveItineraryDraftBody, view: itineraryView, load: loadItineraryDetails });
+  r.get('/admin/best_of_lists', async (c) => reply(c, await listBestOfLists(c.var.db, readQuery(c, AdminBestOfListListQuery))));
+  recordRoutes({ path: 'best_of_lists', unknown: 'Unknown best-of list', editor: BEST_OF_LIST_EDITOR, body: SaveBestOfListDraftBody, view: bestOfListView, load: loadBestOfListDetails });
 
   // Operators' content changes waiting for review (ADR 0032): services/partner/listings.ts.
   const ChangeParam = idParam('Unknown change');

@@ -14,6 +14,9 @@ import { countAll, imageOf, loadImages, loaderOf, offsetOf, pageOf, slugParam, t
 
 const listCountryId = sql`coalesce(${bestOfLists.countryId}, ${cities.countryId})`;
 
+/** On the site: not deleted, and not taken off by an editor (ADR 0035). */
+export const visibleBestOfList = and(isNull(bestOfLists.deletedAt), eq(bestOfLists.published, true)) as SQL;
+
 function selectLists(db: Db) {
   return db
     .select({
@@ -41,7 +44,7 @@ export function toBestOfList(r: BestOfListRow, images: Map<number, Image>, itemC
 }
 
 export async function queryBestOfLists(db: Db, where: SQL[], page?: { limit: number; offset: number }) {
-  const cond = and(isNull(bestOfLists.deletedAt), ...where);
+  const cond = and(visibleBestOfList, ...where);
   const q = selectLists(db).where(cond).orderBy(desc(bestOfLists.createdAt), desc(bestOfLists.id));
   const [rows, total] = await Promise.all([
     page ? q.limit(page.limit).offset(page.offset) : q,
@@ -118,7 +121,7 @@ export function bestOfListsRoutes() {
   app.get('/best_of_lists/:slug', async (c) => {
     const slug = slugParam(c, 'slug', 'Best-of list');
     const L = loaderOf(c);
-    const [row] = await L.db.select({ id: bestOfLists.id }).from(bestOfLists).where(and(eq(bestOfLists.slug, slug), isNull(bestOfLists.deletedAt))).limit(1);
+    const [row] = await L.db.select({ id: bestOfLists.id }).from(bestOfLists).where(and(eq(bestOfLists.slug, slug), visibleBestOfList)).limit(1);
     const d = row ? (await loadBestOfListDetails(L, [row.id])).get(row.id) : undefined;
     if (!d) throw notFound('Best-of list');
     return reply(c, d);

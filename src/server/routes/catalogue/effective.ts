@@ -81,7 +81,7 @@ const EFFECTIVE: Record<ContentType, string> = {
     select bl.id, bl.slug as key,
       greatest(${touched('bl')}, ${touched('bli')}, ${touched('blc')}, ${touched('blk')},
         ${optionsTs('select x.option_id from best_of_list_items x where x.list_id = bl.id')}) as ts,
-      bl.deleted_at is null as visible
+      (bl.deleted_at is null and bl.published) as visible
     from best_of_lists bl left join images bli on bli.id = bl.image_id
       left join cities blc on blc.id = bl.city_id left join countries blk on blk.id = bl.country_id`,
   suppliers: `

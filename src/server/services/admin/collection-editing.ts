@@ -10,7 +10,7 @@ import { CollectionDraftSchema } from '../../../contract/admin.ts';
 import type { ContentType } from '../../../contract/content-changes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { cities, collectionCategories, collectionOptions, collections, collectionTips, contentDrafts, countries, images } from '../../db/schema.ts';
-import { changedList, checkImage, checkOptions, checkPlace, DRAFT_COLUMNS, draftJoin, editedAt, fail, imageAltOf, optionNamesOf, rowState, saveImageAlt, searchCondition, statusCondition } from './listed-records.ts';
+import { changedList, checkImage, checkOptions, checkPlace, DRAFT_COLUMNS, draftJoin, editedAt, fail, imageAltOf, listTotal, optionNamesOf, rowState, saveImageAlt, searchCondition, statusCondition } from './listed-records.ts';
 import { imageUrlsOf, recordEditor, type EditDeps } from './record-editing.ts';
 
 export const COLLECTION: ContentType = 'collections';
@@ -154,41 +154,32 @@ export async function listCollections(db: Db, q: ListQuery): Promise<AdminCollec
     title_desc: [desc(collections.name), desc(collections.id)],
     position_asc: [asc(collections.position), asc(collections.name), asc(collections.id)],
   }[q.sort];
-  const rows = await db
-    .select({
-      id: collections.id,
-      title: collections.name,
-      slug: collections.slug,
-      city: cities.name,
-      country: countries.name,
-      isGift: collections.isGift,
-      featured: collections.featured,
-      published: collections.published,
-      updatedAt: collections.updatedAt,
-      imageKey: images.key,
-      draftTitle: sql<string | null>`${contentDrafts.data}->>'name'`,
-      ...DRAFT_COLUMNS,
-    })
-    .from(collections)
-    .leftJoin(cities, eq(cities.id, collections.cityId))
-    .leftJoin(countries, eq(countries.id, sql`coalesce(${collections.countryId}, ${cities.countryId})`))
-    .leftJoin(images, eq(images.id, collections.imageId))
-    .leftJoin(contentDrafts, join)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.per)
-    .offset((q.page - 1) * q.per);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && q.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  const select = () =>
+    db
+      .select({
+        id: collections.id,
+        title: collections.name,
+        slug: collections.slug,
+        city: cities.name,
+        country: countries.name,
+        isGift: collections.isGift,
+        featured: collections.featured,
+        published: collections.published,
+        updatedAt: collections.updatedAt,
+        imageKey: images.key,
+        draftTitle: sql<string | null>`${contentDrafts.data}->>'name'`,
+        ...DRAFT_COLUMNS,
+      })
       .from(collections)
       .leftJoin(cities, eq(cities.id, collections.cityId))
       .leftJoin(countries, eq(countries.id, sql`coalesce(${collections.countryId}, ${cities.countryId})`))
+      .leftJoin(images, eq(images.id, collections.imageId))
       .leftJoin(contentDrafts, join)
       .where(where);
-    total = c?.n ?? 0;
-  }
+  const rows = await select()
+    .orderBy(...order)
+    .limit(q.per)
+    .offset((q.page - 1) * q.per);
   const ids = rows.map((r) => r.id);
   const links = ids.length ? await db.select({ id: collectionOptions.collectionId }).from(collectionOptions).where(inArray(collectionOptions.collectionId, ids)) : [];
   const counts = new Map<number, number>();
@@ -204,7 +195,7 @@ export async function listCollections(db: Db, q: ListQuery): Promise<AdminCollec
       imageUrl: r.imageKey ? `/storage/${r.imageKey}` : null,
       ...rowState(r, r.title, r.draftTitle),
     })),
-    total,
+    total: await listTotal(rows, q.page, () => select().limit(1)),
     page: q.page,
     per: q.per,
   };

@@ -7,6 +7,7 @@ import { ExperienceDraftSchema } from '../../../contract/admin.ts';
 import type { ContentType } from '../../../contract/content-changes.ts';
 import { options } from '../../db/schema.ts';
 import { ARTICLE_EDITOR } from './article-editing.ts';
+import { BEST_OF_LIST_EDITOR } from './best-of-editing.ts';
 import { OPERATOR_EDITOR } from './operator-editing.ts';
 import { COLLECTION_EDITOR } from './collection-editing.ts';
 import { ITINERARY_EDITOR } from './itinerary-editing.ts';
@@ -68,9 +69,10 @@ const EDITORS: Record<string, Pick<typeof E, 'runScheduledPublish'>> = {
   [COUNTRY_EDITOR.type]: COUNTRY_EDITOR,
   [CITY_EDITOR.type]: CITY_EDITOR,
   [TAG_EDITOR.type]: TAG_EDITOR,
-  // Collections and itineraries (ADR 0035).
+  // Collections, itineraries and best-of lists (ADR 0035).
   [COLLECTION_EDITOR.type]: COLLECTION_EDITOR,
   [ITINERARY_EDITOR.type]: ITINERARY_EDITOR,
+  [BEST_OF_LIST_EDITOR.type]: BEST_OF_LIST_EDITOR,
 };
 
 /** The scheduled-publish job (jobs/workers.ts), for whichever kind of record it names. */

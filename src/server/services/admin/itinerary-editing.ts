@@ -8,7 +8,7 @@ import { ItineraryDraftSchema } from '../../../contract/admin.ts';
 import type { ContentType } from '../../../contract/content-changes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { cities, contentDrafts, countries, images, itineraries } from '../../db/schema.ts';
-import { changedList, checkImage, checkOptions, checkPlace, DRAFT_COLUMNS, draftJoin, editedAt, fail, imageAltOf, optionNamesOf, rowState, saveImageAlt, searchCondition, statusCondition } from './listed-records.ts';
+import { changedList, checkImage, checkOptions, checkPlace, DRAFT_COLUMNS, draftJoin, editedAt, fail, imageAltOf, listTotal, optionNamesOf, rowState, saveImageAlt, searchCondition, statusCondition } from './listed-records.ts';
 import { imageUrlsOf, recordEditor, type EditDeps } from './record-editing.ts';
 
 export const ITINERARY: ContentType = 'travel_itineraries';
@@ -107,40 +107,31 @@ export async function listItineraries(db: Db, q: ListQuery): Promise<AdminItiner
     title_asc: [asc(itineraries.title), asc(itineraries.id)],
     title_desc: [desc(itineraries.title), desc(itineraries.id)],
   }[q.sort];
-  const rows = await db
-    .select({
-      id: itineraries.id,
-      title: itineraries.title,
-      slug: itineraries.slug,
-      city: cities.name,
-      country: countries.name,
-      published: itineraries.published,
-      days: sql<number>`jsonb_array_length(${itineraries.days})`.mapWith(Number),
-      updatedAt: itineraries.updatedAt,
-      imageKey: images.key,
-      draftTitle: sql<string | null>`${contentDrafts.data}->>'title'`,
-      ...DRAFT_COLUMNS,
-    })
-    .from(itineraries)
-    .innerJoin(countries, eq(countries.id, itineraries.countryId))
-    .leftJoin(cities, eq(cities.id, itineraries.cityId))
-    .leftJoin(images, eq(images.id, itineraries.imageId))
-    .leftJoin(contentDrafts, join)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.per)
-    .offset((q.page - 1) * q.per);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && q.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  const select = () =>
+    db
+      .select({
+        id: itineraries.id,
+        title: itineraries.title,
+        slug: itineraries.slug,
+        city: cities.name,
+        country: countries.name,
+        published: itineraries.published,
+        days: sql<number>`jsonb_array_length(${itineraries.days})`.mapWith(Number),
+        updatedAt: itineraries.updatedAt,
+        imageKey: images.key,
+        draftTitle: sql<string | null>`${contentDrafts.data}->>'title'`,
+        ...DRAFT_COLUMNS,
+      })
       .from(itineraries)
       .innerJoin(countries, eq(countries.id, itineraries.countryId))
       .leftJoin(cities, eq(cities.id, itineraries.cityId))
+      .leftJoin(images, eq(images.id, itineraries.imageId))
       .leftJoin(contentDrafts, join)
       .where(where);
-    total = c?.n ?? 0;
-  }
+  const rows = await select()
+    .orderBy(...order)
+    .limit(q.per)
+    .offset((q.page - 1) * q.per);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -150,7 +141,7 @@ export async function listItineraries(db: Db, q: ListQuery): Promise<AdminItiner
       imageUrl: r.imageKey ? `/storage/${r.imageKey}` : null,
       ...rowState(r, r.title, r.draftTitle),
     })),
-    total,
+    total: await listTotal(rows, q.page, () => select().limit(1)),
     page: q.page,
     per: q.per,
   };

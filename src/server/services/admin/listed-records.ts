@@ -1,4 +1,4 @@
-// What the collections and itineraries editing share (ADR 0035):
+// What the collections, itineraries and best-of lists editing share (ADR 0035):
 // the checks of their references (place, hero image, experiences), the hero image's alt text, the
 // changed fields of a revision, and the parts of their back-office lists (search, status, the
 // draft joined beside the live row).
@@ -101,6 +101,12 @@ export const DRAFT_COLUMNS = {
   scheduledAt: contentDrafts.scheduledAt,
   total: sql<number>`count(*) over ()`.mapWith(Number),
 };
+
+/** A list page's total: its rows' window count, or, on a page past the end, the first row's (`first`: the same query, limit 1). */
+export async function listTotal(rows: { total: number }[], page: number, first: () => Promise<{ total: number }[]>): Promise<number> {
+  if (rows.length > 0 || page === 1) return rows[0]?.total ?? 0;
+  return (await first())[0]?.total ?? 0;
+}
 
 type DraftCols = { published: boolean; draftVersion: number | null; publishedVersion: number | null; draftUpdatedAt: Date | null; scheduledAt: Date | null; updatedAt: Date };
 

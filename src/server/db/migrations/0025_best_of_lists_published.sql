@@ -1,0 +1,1 @@
+ALTER TABLE "best_of_lists" ADD COLUMN "published" boolean DEFAULT true NOT NULL;
