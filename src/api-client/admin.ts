@@ -4,6 +4,9 @@ import type {
   AdminArticleList,
   AdminArticleListQuery,
   AdminArticleReferences,
+  AdminBestOfList,
+  AdminBestOfListList,
+  AdminBestOfListListQuery,
   AdminCollection,
   AdminCollectionList,
   AdminCollectionListQuery,
@@ -18,6 +21,7 @@ import type {
   AdminItineraryListQuery,
   AdminReferences,
   ArticleDraft,
+  BestOfListDraft,
   CollectionDraft,
   ExperienceDraft,
   OperatorDraft,
@@ -66,11 +70,13 @@ export const adminReferences = () => request<AdminReferences>('/admin/references
 export const adminArticles = (query: AdminArticleListQuery) => request<AdminArticleList>('/admin/articles', { query });
 export const adminArticleReferences = () => request<AdminArticleReferences>('/admin/article_references');
 
-// Collections and travel itineraries (ADR 0035).
+// Collections, travel itineraries and best-of lists (ADR 0035).
 export const collectionCalls = recordCalls<AdminCollection, CollectionDraft>('collections');
 export const itineraryCalls = recordCalls<AdminItinerary, ItineraryDraft>('itineraries');
 export const adminCollections = (query: AdminCollectionListQuery) => request<AdminCollectionList>('/admin/collections', { query });
 export const adminItineraries = (query: AdminItineraryListQuery) => request<AdminItineraryList>('/admin/itineraries', { query });
+export const bestOfListCalls = recordCalls<AdminBestOfList, BestOfListDraft>('best_of_lists');
+export const adminBestOfLists = (query: AdminBestOfListListQuery) => request<AdminBestOfListList>('/admin/best_of_lists', { query });
 export const publishRun = (id: string, signal?: AbortSignal) => request<PublishRunView>(`/admin/publish_runs/${encodeURIComponent(id)}`, signal ? { signal } : {});
 export const adminSiteSettings = () => request<SiteSettingsResponse>('/admin/site_settings');
 export const saveSiteSettings = (settings: SiteSettings) => request<SiteSettingsResponse>('/admin/site_settings', { method: 'PUT', body: settings });

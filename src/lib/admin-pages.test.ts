@@ -21,6 +21,8 @@ describe('adminRoute', () => {
     expect(adminRoute('/admin/collections')).toEqual({ page: 'section', section: 'collections' });
     expect(adminRoute('/admin/collections/3')).toEqual({ page: 'collection', id: 3 });
     expect(adminRoute('/admin/itineraries/9/')).toEqual({ page: 'itinerary', id: 9 });
+    expect(adminRoute('/admin/best-of-lists')).toEqual({ page: 'section', section: 'best-of-lists' });
+    expect(adminRoute('/admin/best-of-lists/4')).toEqual({ page: 'best-of-list', id: 4 });
     expect(adminRoute('/admin/nope')).toEqual({ page: 'unknown' });
     expect(adminRoute('/admin/experiences/x')).toEqual({ page: 'unknown' });
   });

@@ -5,7 +5,7 @@ export const ADMIN_SECTIONS = [
   { key: 'experiences', label: 'Experiences', built: true },
   { key: 'collections', label: 'Collections', built: true },
   { key: 'itineraries', label: 'Travel itineraries', built: true },
-  { key: 'best-of-lists', label: 'Best-of lists', built: false },
+  { key: 'best-of-lists', label: 'Best-of lists', built: true },
   { key: 'magazine', label: 'Magazine', built: true },
   { key: 'places', label: 'Countries & cities', built: true },
   { key: 'tags', label: 'Tags', built: true },
@@ -25,6 +25,7 @@ export type AdminRoute =
   | { page: 'country' | 'city' | 'tag'; id: number }
   | { page: 'collection'; id: number }
   | { page: 'itinerary'; id: number }
+  | { page: 'best-of-list'; id: number }
   | { page: 'unknown' };
 
 /** The page of an /admin/* path. */
@@ -44,6 +45,8 @@ export function adminRoute(pathname: string): AdminRoute {
   if (tag) return { page: 'tag', id: Number(tag[1]) };
   const record = /^(collections|itineraries)\/(\d{1,10})$/.exec(rest);
   if (record) return { page: record[1] === 'collections' ? 'collection' : 'itinerary', id: Number(record[2]) };
+  const list = /^best-of-lists\/(\d{1,10})$/.exec(rest);
+  if (list) return { page: 'best-of-list', id: Number(list[1]) };
   const section = ADMIN_SECTIONS.find((s) => s.key === rest);
   return section ? { page: 'section', section: section.key } : { page: 'unknown' };
 }

@@ -10,6 +10,8 @@ import AmbassadorApplications from './AmbassadorApplications.tsx';
 import ListingChanges from './ListingChanges.tsx';
 import ArticleEditor from './ArticleEditor.tsx';
 import ArticleList from './ArticleList.tsx';
+import BestOfListEditor from './BestOfListEditor.tsx';
+import BestOfListList from './BestOfListList.tsx';
 import OperatorEditor from './OperatorEditor.tsx';
 import OperatorList from './OperatorList.tsx';
 import CollectionEditor from './CollectionEditor.tsx';
@@ -29,7 +31,7 @@ import '../account/account.css';
 import './admin.css';
 
 function Nav({ route }: { route: AdminRoute }) {
-  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : route.page === 'operator' ? 'operators' : route.page === 'country' || route.page === 'city' ? 'places' : route.page === 'tag' ? 'tags' : route.page === 'collection' ? 'collections' : route.page === 'itinerary' ? 'itineraries' : null;
+  const active = route.page === 'section' ? route.section : route.page === 'experience' ? 'experiences' : route.page === 'article' ? 'magazine' : route.page === 'operator' ? 'operators' : route.page === 'country' || route.page === 'city' ? 'places' : route.page === 'tag' ? 'tags' : route.page === 'collection' ? 'collections' : route.page === 'itinerary' ? 'itineraries' : route.page === 'best-of-list' ? 'best-of-lists' : null;
   return <BackOfficeNav brand="Back-office" brandHref="/admin" active={active} items={ADMIN_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: `/admin/${s.key}`, soon: !s.built }))} />;
 }
 
@@ -38,7 +40,7 @@ function NotBuilt({ label }: { label: string }) {
     <EmptyPage
       heading={label}
       title={`${label} cannot be edited in the back-office yet`}
-      text={`Until this section is built, changes to ${label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences, collections, itineraries, magazine articles, countries and cities, tags, operators and site settings are editable now.`}
+      text={`Until this section is built, changes to ${label.toLowerCase()} go through the content seed (content-seed/ and npm run seed). Experiences, collections, itineraries, best-of lists, magazine articles, countries and cities, tags, operators and site settings are editable now.`}
       href="/admin/experiences"
       action="Edit experiences"
     />
@@ -53,6 +55,7 @@ const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
   tags: 'Names, addresses and descriptions',
   collections: 'Intro, categories, tips and their experiences',
   itineraries: 'Days, their text and experiences',
+  'best-of-lists': 'Ranked picks and why each made the list',
   'listing-changes': 'Review what operators changed in their listings',
   ambassadors: 'Review applications',
   settings: 'Header and gift-guide navigation',
@@ -101,11 +104,14 @@ function Page({ route }: { route: AdminRoute }) {
       return <CollectionEditor id={route.id} />;
     case 'itinerary':
       return <ItineraryEditor id={route.id} />;
+    case 'best-of-list':
+      return <BestOfListEditor id={route.id} />;
     case 'section':
       if (route.section === 'experiences') return <ExperienceList />;
       if (route.section === 'magazine') return <ArticleList />;
       if (route.section === 'collections') return <CollectionList />;
       if (route.section === 'itineraries') return <ItineraryList />;
+      if (route.section === 'best-of-lists') return <BestOfListList />;
       if (route.section === 'operators') return <OperatorList />;
       if (route.section === 'places') return <PlaceList />;
       if (route.section === 'tags') return <TagList />;
@@ -123,7 +129,7 @@ export default function AdminApp() {
   const user = useStore($user);
   const session = useStore($sessionState);
   useEffect(() => {
-    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : route.page === 'operator' ? 'Edit operator' : route.page === 'country' ? 'Edit country' : route.page === 'city' ? 'Edit city' : route.page === 'tag' ? 'Edit tag' : route.page === 'collection' ? 'Edit collection' : route.page === 'itinerary' ? 'Edit itinerary' : 'Back-office';
+    const label = route.page === 'section' ? ADMIN_SECTIONS.find((s) => s.key === route.section)?.label : route.page === 'experience' ? 'Edit experience' : route.page === 'article' ? 'Edit article' : route.page === 'operator' ? 'Edit operator' : route.page === 'country' ? 'Edit country' : route.page === 'city' ? 'Edit city' : route.page === 'tag' ? 'Edit tag' : route.page === 'collection' ? 'Edit collection' : route.page === 'itinerary' ? 'Edit itinerary' : route.page === 'best-of-list' ? 'Edit best-of list' : 'Back-office';
     document.title = `${label} | Verdant admin`;
   }, [route]);
 
