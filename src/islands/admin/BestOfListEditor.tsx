@@ -53,7 +53,14 @@ export default function BestOfListEditor({ id }: { id: number }) {
         <p className="adm-note adm-field--wide">The place leads the breadcrumb; a list of all of Asia has none.</p>
       </fieldset>
 
-      <HeroImageFieldset image={d.image} urls={x.imageUrls} onChange={(image) => setDoc({ image })} err={err} />
+      <HeroImageFieldset
+        image={d.image}
+        urls={x.imageUrls}
+        onChange={(image) => setDoc({ image })}
+        err={err}
+        legend="List image"
+        lead="Shown on the list’s cards (home page, Destinations menu) and when the page is shared."
+      />
 
       <fieldset className="adm-card adm-fields">
         <legend>Picks</legend>

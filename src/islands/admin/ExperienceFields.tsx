@@ -240,6 +240,7 @@ export function ImagesFieldset({
   upload,
   legend = 'Images',
   max,
+  lead,
 }: {
   photos: Photo[];
   urls: Record<string, string>;
@@ -254,6 +255,8 @@ export function ImagesFieldset({
   legend?: string;
   /** At most this many photos (1: a single hero image, replaced by removing it first). */
   max?: number;
+  /** What the photos are for, when not the page's lead photo or cover. */
+  lead?: string;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');
@@ -287,7 +290,7 @@ export function ImagesFieldset({
     <fieldset className="adm-card adm-fields">
       <legend>{legend}</legend>
       <p className="adm-note adm-field--wide">
-        {max === 1 ? 'One photo leads the page.' : 'The first photo is the cover.'} Alt text describes the picture for people who cannot see it.
+        {lead ?? (max === 1 ? 'One photo leads the page.' : 'The first photo is the cover.')} Alt text describes the picture for people who cannot see it.
       </p>
       <ol className="adm-images adm-field--wide" role="list">
         {photos.map((img, i) => (

@@ -10,12 +10,28 @@ import { Field } from './RecordEditor.tsx';
 type Image = CollectionDraft['image'];
 
 /** The hero image: the document's `image`, shown and uploaded with the images fieldset (one photo: remove it to upload another). */
-export function HeroImageFieldset({ image, urls, onChange, err }: { image: Image; urls: Record<string, string>; onChange: (image: Image) => void; err: (path: string) => string | undefined }) {
+export function HeroImageFieldset({
+  image,
+  urls,
+  onChange,
+  err,
+  legend = 'Hero image',
+  lead,
+}: {
+  image: Image;
+  urls: Record<string, string>;
+  onChange: (image: Image) => void;
+  err: (path: string) => string | undefined;
+  /** A record whose image is not a hero on its page (a best-of list's cards) says what it is for. */
+  legend?: string;
+  lead?: string;
+}) {
   // Photos uploaded on this screen, by id, until the record's own addresses include them.
   const [uploaded, setUploaded] = useState<Record<string, string>>({});
   return (
     <ImagesFieldset
-      legend="Hero image"
+      legend={legend}
+      {...(lead ? { lead } : {})}
       max={1}
       photos={image ? [image] : []}
       urls={{ ...urls, ...uploaded }}
