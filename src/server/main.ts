@@ -16,6 +16,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { createMailer } from './providers/mail.ts';
 import { createRealtimeHub } from './realtime.ts';
+import { createStorage } from './providers/providers.ts';
 import type { SiteBuilder } from './services/publish.ts';
 
 export type ServerOptions = {
@@ -54,13 +55,15 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
     const waited = await Promise.race([ownHub.ready.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 5_000).unref())]);
     if (!waited) opts.log.error('realtime: not subscribed to Redis after 5 s; events from other processes arrive once it is');
   }
+  // One storage for the API (uploads) and the workers (the image-cleanup job).
+  const storage = providers?.storage ?? createStorage(opts.config);
   if (jobs) {
     await jobs.start();
     // The gift e-mails, their delivery, the booking sweeper every minute and (in the process that
     // owns dist) site publishes (jobs/workers.ts): all on the durable queue.
-    await startWorkers({ jobs, db: opts.db, mailer, siteUrl: opts.config.siteUrl, secretKey: opts.config.secretKey, log: opts.log, config: opts.config, payments, ...(site ? { site } : {}) });
+    await startWorkers({ jobs, db: opts.db, mailer, siteUrl: opts.config.siteUrl, secretKey: opts.config.secretKey, log: opts.log, config: opts.config, payments, storage, ...(site ? { site } : {}) });
   }
-  const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), providers: { ...providers, mailer, realtime } });
+  const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), providers: { ...providers, mailer, realtime, storage } });
   const server = await new Promise<Server>((resolvePromise, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.config.port, hostname: '0.0.0.0' }, () => resolvePromise(s as Server));
     (s as Server).once('error', reject);

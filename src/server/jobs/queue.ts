@@ -28,6 +28,12 @@ export const QUEUES = {
    * the expiry.
    */
   sitePublish: { name: 'site-publish', retryLimit: 2, retryDelay: 5, expireInSeconds: 1800 },
+  /**
+   * Deletes photos uploaded through the back-offices that nothing used a day later (row and stored
+   * file; services/images.ts), every hour on a schedule. Like the booking sweep: at most one
+   * waiting and one running, and a failed sweep is not retried (the next hour's does the work).
+   */
+  imageCleanup: { name: 'image-cleanup', policy: 'stately', retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 86400 },
   /** Publishes one record's draft at the time an editor chose (services/admin/editing.ts). */
   scheduledPublish: { name: 'scheduled-publish', retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 600 },
   /**
@@ -38,7 +44,10 @@ export const QUEUES = {
 } as const;
 
 /** Recurring jobs (cron, UTC): installed by every listening process, sent once per occurrence by pg-boss. */
-export const SCHEDULES = [{ queue: QUEUES.bookingSweep.name, cron: '* * * * *' }] as const;
+export const SCHEDULES = [
+  { queue: QUEUES.bookingSweep.name, cron: '* * * * *' },
+  { queue: QUEUES.imageCleanup.name, cron: '17 * * * *' },
+] as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;

@@ -7,6 +7,8 @@ import type { Mailer } from '../providers/mail.ts';
 import type { PaymentProvider } from '../providers/payments/port.ts';
 import { sweepBooking } from '../services/booking/checkout.ts';
 import { deliverGift, type DeliveryDeps } from '../services/gifts/delivery.ts';
+import { sweepUnusedUploads } from '../services/images.ts';
+import type { FileStorage } from '../providers/storage.ts';
 import { publishHandler, recoverPublishRuns, type SiteBuilder } from '../services/publish.ts';
 import { runScheduledPublish, type ScheduledPublishJob } from '../services/admin/editing.ts';
 import { pipelinePublisher } from '../services/admin/publisher.ts';
@@ -20,6 +22,8 @@ export type WorkerDeps = {
   siteUrl: string;
   secretKey: string;
   log: Logger;
+  /** Where uploaded photos are stored (the image-cleanup job deletes unused ones). */
+  storage: FileStorage;
   /** The static site's builder: given only to the process that owns dist (npm start, dev). */
   site?: SiteBuilder;
 };
@@ -55,10 +59,17 @@ export const bookingSweepHandler = (d: SweepDeps) => async () => {
   if (expired + lapsed > 0) d.log.info({ expired, lapsed }, 'booking sweeper released orders');
 };
 
+/** Deletes back-office uploads nothing used a day after they were uploaded; `now` for tests (the test clock). */
+export const imageCleanupHandler = (d: Pick<WorkerDeps, 'db' | 'storage' | 'log'> & { now?: () => Date }) => async () => {
+  const { deleted, failed } = await sweepUnusedUploads({ db: d.db, storage: d.storage, log: d.log, ...(d.now ? { now: d.now() } : {}) });
+  if (deleted + failed > 0) d.log.info({ deleted, failed }, 'image-cleanup: unused uploads deleted');
+};
+
 export async function startWorkers(d: WorkerDeps & { config: Config; payments: PaymentProvider }): Promise<void> {
   await d.jobs.work(QUEUES.giftDelivery.name, giftDeliveryHandler(d));
   await d.jobs.work(QUEUES.mailDelivery.name, mailDeliveryHandler(d));
   await d.jobs.work(QUEUES.bookingSweep.name, bookingSweepHandler({ db: d.db, config: d.config, log: d.log, payments: d.payments, jobs: d.jobs }));
+  await d.jobs.work(QUEUES.imageCleanup.name, imageCleanupHandler(d));
   for (const s of SCHEDULES) await d.jobs.schedule(s.queue, s.cron);
   if (d.site) {
     await d.jobs.work(QUEUES.sitePublish.name, publishHandler({ db: d.db, log: d.log, site: d.site }));

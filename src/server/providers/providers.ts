@@ -23,6 +23,9 @@ export type Providers = {
   realtime: RealtimeHub;
 };
 
+/** Stored files: the S3-compatible bucket when configured, else the local folder under DATA_DIR. */
+export const createStorage = (config: Config): FileStorage => (config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(join(config.dataDir, 'storage')));
+
 export function createProviders(config: Config, log: Logger, store: RateLimitStore, overrides: Partial<Providers> = {}): Providers {
   const testIdp = overrides.testIdp ?? (config.oauth.testProvider ? new TestIdentityProvider(config.siteUrl) : undefined);
   return {
@@ -31,7 +34,7 @@ export function createProviders(config: Config, log: Logger, store: RateLimitSto
     captcha: overrides.captcha ?? createCaptcha(config, store),
     oauth: overrides.oauth ?? createOAuthProviders(config, testIdp),
     testIdp,
-    storage: overrides.storage ?? (config.s3 ? new S3Storage(config.s3) : new LocalDiskStorage(join(config.dataDir, 'storage'))),
+    storage: overrides.storage ?? createStorage(config),
     realtime: overrides.realtime ?? new RealtimeHub(),
   };
 }

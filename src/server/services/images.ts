@@ -7,8 +7,10 @@
 import sharp from 'sharp';
 import type { UploadedImage } from '../../contract/admin.ts';
 import { IMAGE_UPLOAD } from '../../contract/admin.ts';
+import { and, asc, eq, like, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
-import { images } from '../db/schema.ts';
+import { bestOfLists, blogs, cities, collections, contentDrafts, contentRevisions, countries, images, itineraries, listingChanges, operators, optionImages, placesOfInterest } from '../db/schema.ts';
 import { HttpError } from '../http.ts';
 import type { FileStorage } from '../providers/storage.ts';
 import { newToken } from './secrets.ts';
@@ -70,4 +72,63 @@ export async function storeUploadedPhoto(
     await storage.delete(key).catch(() => undefined);
     throw err;
   }
+}
+
+// ── Uploads nobody used ──────────────────────────────────────────────────────
+
+/** An upload is kept this long before the sweep may delete it unused (an editor may still be filling in the form). */
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 3600_000;
+/** At most this many deleted per sweep (the next sweep takes the rest). */
+const SWEEP_BATCH = 200;
+
+/** The live rows that hold an image by its id. */
+const IMAGE_COLUMNS = [countries.imageId, cities.imageId, placesOfInterest.imageId, operators.imageId, optionImages.imageId, collections.imageId, itineraries.imageId, bestOfLists.imageId, blogs.heroImageId];
+/**
+ * Where the documents keep image ids: a hero (`image: {id, alt}`), photo lists (`images: [{id, alt}]`),
+ * an article's hero and its image blocks (`heroImageId`, `imageId`), at any depth.
+ */
+const IMAGE_PATHS = ['lax $.**.image.id', 'lax $.**.images[*].id', 'lax $.**.heroImageId', 'lax $.**.imageId'];
+/** JSON that may name an image: drafts, every revision (restore must keep working), operators' listing changes (any state: a declined one can be started again), article bodies. */
+const IMAGE_DOCUMENTS = [contentDrafts.data, contentRevisions.data, listingChanges.base, listingChanges.proposed, blogs.body];
+
+/** No live row, draft, revision, listing change or article names the image `id`. */
+function unused(id: AnyColumn): SQL {
+  const named = (doc: AnyColumn) => or(...IMAGE_PATHS.map((p) => sql`jsonb_path_exists(${doc}, ${`${p} ? (@ == $id)`}::jsonpath, jsonb_build_object('id', ${id}))`))!;
+  return and(
+    ...IMAGE_COLUMNS.map((c) => sql`not exists (select 1 from ${c.table} where ${c} = ${id})`),
+    ...IMAGE_DOCUMENTS.map((doc) => sql`not exists (select 1 from ${doc.table} where ${named(doc)})`),
+  )!;
+}
+
+/**
+ * Deletes photos uploaded through the back-offices (`uploads/…`) that nothing uses a day after
+ * their upload: the row and the stored file, in one transaction per photo, so a file that cannot
+ * be deleted leaves its row for the next sweep (the failure is logged). The image-cleanup job runs
+ * it every hour (jobs/workers.ts). Seed and other images are never touched.
+ */
+export async function sweepUnusedUploads(d: { db: Db; storage: FileStorage; log: Logger; now?: Date }): Promise<{ deleted: number; failed: number }> {
+  const cutoff = new Date((d.now ?? new Date()).getTime() - UNUSED_UPLOAD_GRACE_MS);
+  const candidates = await d.db
+    .select({ id: images.id, key: images.key })
+    .from(images)
+    .where(and(like(images.key, 'uploads/%'), lt(images.createdAt, cutoff), unused(images.id)))
+    .orderBy(asc(images.id))
+    .limit(SWEEP_BATCH);
+  let deleted = 0;
+  let failed = 0;
+  for (const c of candidates) {
+    try {
+      // Checked again in the delete: a draft may have named it since.
+      const gone = await d.db.transaction(async (tx) => {
+        const [row] = await tx.delete(images).where(and(eq(images.id, c.id), unused(images.id))).returning({ key: images.key });
+        if (row) await d.storage.delete(row.key);
+        return !!row;
+      });
+      if (gone) deleted += 1;
+    } catch (err) {
+      failed += 1;
+      d.log.error({ err, imageId: c.id, key: c.key }, 'image-cleanup: an unused upload could not be deleted; the next sweep tries again');
+    }
+  }
+  return { deleted, failed };
 }
