@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destinationsMenu, popularCities, type MenuCityInput, type MenuCountryInput, type MenuLinks } from './header-destinations.ts';
+import { bestOfPromoLists, destinationsMenu, popularCities, type MenuCityInput, type MenuCountryInput, type MenuLinks } from './header-destinations.ts';
 
 const country = (id: number, code: string, slug: string, optionsCount: number): MenuCountryInput => ({
   id,
@@ -63,4 +63,12 @@ describe('popularCities', () => {
     expect(popularCities(cities, links).map((c) => c.slug)).toEqual(['bali', 'singapore', 'flores']);
   });
   it('adds the link', () => expect(popularCities(cities, links, 1)[0]?.href).toBe('/cities/bali'));
+});
+
+describe('bestOfPromoLists', () => {
+  it('the newest three lists that have picks, newest first', () => {
+    const lists = [1, 2, 3, 4, 5].map((id) => ({ id, itemsCount: id === 4 ? 0 : 3 }));
+    expect(bestOfPromoLists(lists).map((l) => l.id)).toEqual([5, 3, 2]);
+    expect(bestOfPromoLists([])).toEqual([]);
+  });
 });
