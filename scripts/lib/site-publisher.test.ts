@@ -124,6 +124,25 @@ describe('publishing into the live build', () => {
     expect(pages.filter((x) => /surf|temple/.test(x))).toEqual([]);
   });
 
+  it('a best-of list the header promo shows (setting on) is a full build; another list, or the setting off, stays incremental', async () => {
+    const list = (id: number, title: string) => ({ id, slug: `list-${id}`, title, itemsCount: 4, image: null, items: [] });
+    for (const id of [1, 2, 3, 4]) write(join(contentDir, 'best_of_lists', `list-${id}.json`), JSON.stringify(list(id, `List ${id}`), null, 2));
+    const setting = (on: boolean) => write(join(contentDir, 'site', 'initial-data.json'), JSON.stringify({ settings: { showBestOfListNav: on, giftGuideNavs: [] } }));
+    setting(true);
+    const rename = (id: number, title: string) => () => write(join(contentDir, 'best_of_lists', `list-${id}.json`), JSON.stringify(list(id, title), null, 2));
+    // List 1 is not among the newest three: only its pages.
+    const oldest = fakeTools();
+    expect((await publisher(oldest, rename(1, 'List one, renamed')).publish([{ type: 'best_of_lists', key: 'list-1' }])).mode).toBe('incremental');
+    expect(oldest.selections[0]!.trees).toEqual(['/best-of/list-1']);
+    // List 4 is in the promo, on every page's header: everything is built again.
+    const shown = fakeTools();
+    expect((await publisher(shown, rename(4, 'List four, renamed')).publish([{ type: 'best_of_lists', key: 'list-4' }])).mode).toBe('full');
+    expect(shown.fullBuilds).toBe(1);
+    setting(false);
+    const off = fakeTools();
+    expect((await publisher(off, rename(4, 'List four, again')).publish([{ type: 'best_of_lists', key: 'list-4' }])).mode).toBe('incremental');
+  });
+
   it('a failed render leaves the live site as it was and says why', async () => {
     const p = publisher(fakeTools({ failRender: 'render of /experiences/walk-a1 failed: boom' }), () =>
       write(join(contentDir, 'options', 'walk-a1.json'), JSON.stringify(option('walk-a1', 'Broken'))),
