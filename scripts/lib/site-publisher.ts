@@ -69,10 +69,11 @@ function headerPromoChanged(contentDir: string, changes: Change[]): boolean {
   const settings = readCachedRecord(join(contentDir, 'site', 'initial-data.json'))?.['settings'] as Rec | undefined;
   if (lists.length === 0 || settings?.['showBestOfListNav'] !== true) return false;
   const dir = join(contentDir, 'best_of_lists');
-  const now = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).flatMap((f): Rec[] => {
-        const r = readCachedRecord(join(dir, f));
-        return r ? [r] : [];
-      }) : [];
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+  const now = files.flatMap((f): Rec[] => {
+    const r = readCachedRecord(join(dir, f));
+    return r ? [r] : [];
+  });
   const changed = new Set(lists.map((c) => c.key));
   const before = [...now.filter((r) => !changed.has(String(r['slug']))), ...lists.flatMap((c): Rec[] => (c.before ? [c.before] : []))];
   return bestOfPromoChanged(before, now);
