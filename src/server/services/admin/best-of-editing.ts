@@ -9,7 +9,7 @@ import { BestOfListDraftSchema } from '../../../contract/admin.ts';
 import type { ContentType } from '../../../contract/content-changes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { bestOfListItems, bestOfLists, cities, contentDrafts, countries, images } from '../../db/schema.ts';
-import { changedList, checkImage, checkOptions, checkPlace, DRAFT_COLUMNS, draftJoin, editedAt, fail, imageAltOf, listTotal, optionNamesOf, rowState, saveImageAlt, searchCondition, statusCondition } from './listed-records.ts';
+import { changedList, checkImage, checkOptions, checkPlace, DRAFT_COLUMNS, draftJoin, editedAt, fail, imageAltOf, listTotal, optionNamesOf, publishedRecordParts, rowState, saveImageAlt, searchCondition, statusCondition } from './listed-records.ts';
 import { imageUrlsOf, recordEditor, type EditDeps } from './record-editing.ts';
 
 export const BEST_OF_LIST: ContentType = 'best_of_lists';
@@ -90,22 +90,12 @@ export const BEST_OF_LIST_EDITOR = recordEditor({
   noun: 'best-of list',
   schema: BestOfListDraftSchema,
   row: bestOfListRow,
-  live: (l) => ({
-    slug: l.slug,
-    published: l.published,
-    updatedAt: l.updatedAt,
-  }),
-  lock: async (tx, id) => {
-    await tx.select({ id: bestOfLists.id }).from(bestOfLists).where(eq(bestOfLists.id, id)).for('update');
-  },
+  ...publishedRecordParts(bestOfLists),
+  slugOf: (d) => d.slug,
+  changedFields: changedList,
   liveDocument: liveBestOfList,
   check: checkBestOfList,
   apply: applyBestOfList,
-  setPublished: async (tx, id, published, now) => {
-    await tx.update(bestOfLists).set({ published, updatedAt: now }).where(eq(bestOfLists.id, id));
-  },
-  slugOf: (d) => d.slug,
-  changedFields: changedList,
 });
 
 export async function bestOfListView(d: EditDeps, id: number): Promise<AdminBestOfList> {

@@ -10,7 +10,7 @@ import { CollectionDraftSchema } from '../../../contract/admin.ts';
 import type { ContentType } from '../../../contract/content-changes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { cities, collectionCategories, collectionOptions, collections, collectionTips, contentDrafts, countries, images } from '../../db/schema.ts';
-import { changedList, checkImage, checkOptions, checkPlace, DRAFT_COLUMNS, draftJoin, editedAt, fail, imageAltOf, listTotal, optionNamesOf, rowState, saveImageAlt, searchCondition, statusCondition } from './listed-records.ts';
+import { changedList, checkImage, checkOptions, checkPlace, DRAFT_COLUMNS, draftJoin, editedAt, fail, imageAltOf, listTotal, optionNamesOf, publishedRecordParts, rowState, saveImageAlt, searchCondition, statusCondition } from './listed-records.ts';
 import { imageUrlsOf, recordEditor, type EditDeps } from './record-editing.ts';
 
 export const COLLECTION: ContentType = 'collections';
@@ -116,18 +116,12 @@ export const COLLECTION_EDITOR = recordEditor({
   noun: 'collection',
   schema: CollectionDraftSchema,
   row: collectionRow,
-  live: (c) => ({ slug: c.slug, published: c.published, updatedAt: c.updatedAt }),
-  lock: async (tx, id) => {
-    await tx.select({ id: collections.id }).from(collections).where(eq(collections.id, id)).for('update');
-  },
+  ...publishedRecordParts(collections),
+  slugOf: (d) => d.slug,
+  changedFields: changedList,
   liveDocument: liveCollection,
   check: checkCollection,
   apply: applyCollection,
-  setPublished: async (tx, id, published, now) => {
-    await tx.update(collections).set({ published, updatedAt: now }).where(eq(collections.id, id));
-  },
-  slugOf: (d) => d.slug,
-  changedFields: changedList,
 });
 
 export async function collectionView(d: EditDeps, id: number): Promise<AdminCollection> {

@@ -8,7 +8,7 @@ import { ItineraryDraftSchema } from '../../../contract/admin.ts';
 import type { ContentType } from '../../../contract/content-changes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { cities, contentDrafts, countries, images, itineraries } from '../../db/schema.ts';
-import { changedList, checkImage, checkOptions, checkPlace, DRAFT_COLUMNS, draftJoin, editedAt, fail, imageAltOf, listTotal, optionNamesOf, rowState, saveImageAlt, searchCondition, statusCondition } from './listed-records.ts';
+import { changedList, checkImage, checkOptions, checkPlace, DRAFT_COLUMNS, draftJoin, editedAt, fail, imageAltOf, listTotal, optionNamesOf, publishedRecordParts, rowState, saveImageAlt, searchCondition, statusCondition } from './listed-records.ts';
 import { imageUrlsOf, recordEditor, type EditDeps } from './record-editing.ts';
 
 export const ITINERARY: ContentType = 'travel_itineraries';
@@ -65,18 +65,12 @@ export const ITINERARY_EDITOR = recordEditor({
   noun: 'itinerary',
   schema: ItineraryDraftSchema,
   row: itineraryRow,
-  live: (i) => ({ slug: i.slug, published: i.published, updatedAt: i.updatedAt }),
-  lock: async (tx, id) => {
-    await tx.select({ id: itineraries.id }).from(itineraries).where(eq(itineraries.id, id)).for('update');
-  },
+  ...publishedRecordParts(itineraries),
+  slugOf: (d) => d.slug,
+  changedFields: changedList,
   liveDocument: liveItinerary,
   check: checkItinerary,
   apply: applyItinerary,
-  setPublished: async (tx, id, published, now) => {
-    await tx.update(itineraries).set({ published, updatedAt: now }).where(eq(itineraries.id, id));
-  },
-  slugOf: (d) => d.slug,
-  changedFields: changedList,
 });
 
 export async function itineraryView(d: EditDeps, id: number): Promise<AdminItinerary> {

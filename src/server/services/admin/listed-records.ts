@@ -3,6 +3,7 @@
 // changed fields of a revision, and the parts of their back-office lists (search, status, the
 // draft joined beside the live row).
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DraftImageSchema } from '../../../contract/admin.ts';
 import type { EditStatus } from '../../../contract/admin.ts';
 import type { z } from 'zod';
@@ -119,5 +120,24 @@ export function rowState(r: DraftCols, liveTitle: string, draftTitle: string | n
     status: !r.published ? 'unpublished' : changed ? 'changed' : 'published',
     scheduledAt: r.scheduledAt?.toISOString() ?? null,
     updatedAt: (r.draftUpdatedAt && r.draftUpdatedAt > r.updatedAt ? r.draftUpdatedAt : r.updatedAt).toISOString(),
+  };
+}
+
+/** A table with the columns a published record's editing needs. */
+type PublishedTable = PgTable & { id: PgColumn; published: PgColumn; updatedAt: PgColumn };
+
+/**
+ * The parts of an editor (record-editing.ts EditKind) that are the same for every record kept in
+ * a table with `published`: its live state, the row lock, and publish/unpublish.
+ */
+export function publishedRecordParts(table: PublishedTable) {
+  return {
+    live: (r: { slug: string; published: boolean; updatedAt: Date }) => ({ slug: r.slug, published: r.published, updatedAt: r.updatedAt }),
+    lock: async (tx: Tx, id: number) => {
+      await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+    },
+    setPublished: async (tx: Tx, id: number, published: boolean, now: Date) => {
+      await tx.update(table).set({ published, updatedAt: now }).where(eq(table.id, id));
+    },
   };
 }
