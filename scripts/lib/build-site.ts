@@ -166,6 +166,11 @@ async function renderPages(dir: string, contentDir: string, shards: number, quie
   const env = { VERDANT_CONTENT_DIR: contentDir, NODE_ENV: 'production' };
   if (shards <= 1) return run(process.execPath, astro, { ...env, VERDANT_OUT_DIR: dir }, quiet);
   const parts = Array.from({ length: shards }, (_, i) => join(root, '.astro', 'build-shards', `${basename(dir)}-${i}`));
+  // Each build first syncs the content layer into .astro/ and Astro's cache, writing each file
+  // through the same `<file>.tmp` and a rename: two processes writing new content at once fail
+  // (ENOENT on the rename). Synced once before, the shards find every file as they would write it
+  // and write nothing.
+  await run(process.execPath, [astro[0]!, 'sync'], env, quiet);
   try {
     await Promise.all(parts.map((out, i) => rm(out, { recursive: true, force: true }).then(() => run(process.execPath, astro, { ...env, VERDANT_OUT_DIR: out, VERDANT_SHARD: `${i}/${shards}` }, quiet))));
     await mkdir(dir, { recursive: true });
