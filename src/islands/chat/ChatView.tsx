@@ -65,17 +65,21 @@ export default function ChatView(props: ChatViewProps) {
     window.scrollTo(0, 0);
   };
 
-  const onConversation = useCallback((c: ChatConversation) => {
-    setSeen(c);
-    document.title = `${c.otherParty.name} | Messages | Verdant`;
-  }, []);
+  const { embedded = false } = props;
+  const onConversation = useCallback(
+    (c: ChatConversation) => {
+      setSeen(c);
+      if (!embedded) document.title = `${c.otherParty.name} | Messages | Verdant`;
+    },
+    [embedded],
+  );
 
   useEffect(() => {
-    if (!open.id) document.title = `${props.title} | Verdant`;
-  }, [open.id, props.title]);
+    if (!open.id && !embedded) document.title = `${props.title} | Verdant`;
+  }, [open.id, props.title, embedded]);
 
   return (
-    <div className={`chat${props.embedded ? ' chat--embedded' : ''}`} data-view={open.id ? 'thread' : 'list'}>
+    <div className={`chat${embedded ? ' chat--embedded' : ''}`} data-view={open.id ? 'thread' : 'list'}>
       <ConversationList
         operator={props.operator}
         title={props.title}
