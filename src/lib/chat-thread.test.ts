@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage } from '../contract/chat.ts';
-import { aboutText, checkFiles, dayLabel, excerpt, fileSizeText, highlight, initialsOf, listTime, mergeMessages, previewText, receiptText, unreadUpTo, withNewMessage, withoutDelivered } from './chat-thread.ts';
+import { aboutText, checkFiles, endSentence, dayLabel, excerpt, fileSizeText, highlight, initialsOf, listTime, mergeMessages, previewText, receiptText, unreadUpTo, withNewMessage, withoutDelivered } from './chat-thread.ts';
 
 const msg = (id: number, patch: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
@@ -133,7 +133,7 @@ describe('files before sending', () => {
     const { ok, problem } = checkFiles(files, 0);
     expect(ok).toEqual([0, 3]);
     expect(problem).toContain('b.exe: Attach a photo');
-    expect(problem).toContain('c.pdf is 11.0 MB');
+    expect(problem).toContain('c.pdf is 11 MB');
     expect(checkFiles([{ name: 'e.png', type: 'image/png', size: 5 }], 4)).toEqual({ ok: [], problem: 'At most 4 files in one message' });
   });
 
@@ -143,5 +143,7 @@ describe('files before sending', () => {
     expect(fileSizeText(2.45 * 1024 * 1024)).toBe('2.5 MB');
     expect(initialsOf('Ubin Paddle Co.')).toBe('UC');
     expect(initialsOf('tess')).toBe('T');
+    expect(endSentence('Ubin Paddle Co.')).toBe('Ubin Paddle Co.');
+    expect(endSentence('Mira Chen')).toBe('Mira Chen.');
   });
 });

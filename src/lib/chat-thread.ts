@@ -160,7 +160,7 @@ export function excerpt(text: string, query: string, room = 60): string {
 export function fileSizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 }
 
 const ACCEPTED = new Set(CHAT_FILES.accept.split(','));
@@ -182,6 +182,9 @@ export function checkFiles(files: readonly { name: string; type: string; size: n
   });
   return { ok, problem: problems.length ? [...new Set(problems)].join('. ') : null };
 }
+
+/** A sentence ending with a name: no second full stop after "Co.". */
+export const endSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** Initials for an avatar without a picture ("Ubin Paddle Co." → "UC"). */
 export function initialsOf(name: string): string {

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
 import { DEV_PASSWORD, freshEmail, loginAs, signUpViaApi } from './accounts.ts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { flexibleExperience, travellerWithTrip } from './trips.ts';
 
 const OPERATOR = 'ubin-paddle-co';
 /** Spec: a message reaches the other side within a second. */
@@ -51,11 +52,17 @@ async function partnerPage(browser: Browser, viewport: { width: number; height: 
   return page;
 }
 
-/** The realtime sockets the page opens, to see them closed. */
-function watchSockets(page: Page): WebSocket[] {
-  const sockets: WebSocket[] = [];
+/**
+ * The realtime sockets the page opens, with the frames each received. (Playwright does not see a
+ * socket close when its page goes away; what a socket still receives tells whether it is open.)
+ */
+function watchSockets(page: Page): Map<WebSocket, string[]> {
+  const sockets = new Map<WebSocket, string[]>();
   page.on('websocket', (ws) => {
-    if (ws.url().endsWith('/api/v1/realtime')) sockets.push(ws);
+    if (!ws.url().endsWith('/api/v1/realtime')) return;
+    const frames: string[] = [];
+    sockets.set(ws, frames);
+    ws.on('framereceived', (f) => frames.push(String(f.payload)));
   });
   return sockets;
 }
@@ -85,7 +92,7 @@ test.describe('chat', () => {
     await composer.fill('Hello! Is the morning paddle fine for a 9-year-old?');
     await composer.press('Enter');
     await expect(thread.locator('.chat-msg--mine .chat-bubble').last()).toHaveText('Hello! Is the morning paddle fine for a 9-year-old?');
-    await expect(thread.locator('[data-receipt]')).toHaveText('· Sent');
+    await expect(thread.locator('[data-receipt]')).toHaveText('Sent');
 
     // The operator finds it in /partner's Messages and opens it.
     const partner = await partnerPage(browser, page.viewportSize()!);
@@ -100,7 +107,7 @@ test.describe('chat', () => {
     const desk = partner.getByRole('region', { name: 'Conversation with Mira Chen' });
     await expect(desk.locator('.chat-msg').last()).toContainText('Is the morning paddle fine');
     // Opening it read it: the traveller's receipt turns to Read.
-    await expect(thread.locator('[data-receipt]')).toHaveText('· Read');
+    await expect(thread.locator('[data-receipt]')).toHaveText('Read');
 
     // Typing shows on the other side; each message arrives within a second.
     const reply = desk.getByRole('textbox', { name: 'Message' });
@@ -115,20 +122,23 @@ test.describe('chat', () => {
     await shootBoth(page, 'thread');
     await shootBoth(partner, 'partner-thread');
 
-    // Leaving chat closes its socket and shows the footer again.
-    const chatSockets = sockets.filter((ws) => !ws.isClosed());
+    // Leaving chat closes its socket and shows the footer again: the next message reaches the
+    // home page's own socket, never the chat page's.
+    const chatSockets = [...sockets.keys()];
     expect(chatSockets.length).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Verdant home' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect.poll(() => chatSockets.every((ws) => ws.isClosed())).toBe(true);
     await expect(page.locator('footer.site-footer')).toBeVisible();
 
     // A message while the traveller is elsewhere: the header's dot appears live, and clears on reading.
     await expect(page.locator('html')).not.toHaveAttribute('data-chat-unread');
-    await expect.poll(() => sockets.some((ws) => !ws.isClosed())).toBe(true);
+    const homeSocket = () => [...sockets.keys()].find((ws) => !chatSockets.includes(ws));
+    await expect.poll(() => sockets.get(homeSocket()!)?.some((f) => f.includes('"hello"')) ?? false).toBe(true);
     await reply.fill('See you at the Changi jetty at 8.');
     await reply.press('Enter');
     await expect(page.locator('html')).toHaveAttribute('data-chat-unread', '');
+    await expect.poll(() => sockets.get(homeSocket()!)!.some((f) => f.includes('Changi jetty'))).toBe(true);
+    expect(chatSockets.flatMap((ws) => sockets.get(ws)!).filter((f) => f.includes('Changi jetty'))).toEqual([]);
     await page.getByRole('button', { name: /Your account/ }).click();
     const messages = page.locator('.hacct__list [data-account-entry="messages"]');
     await expect(messages.getByRole('img', { name: 'unread messages' })).toBeVisible();
@@ -153,8 +163,8 @@ test.describe('chat', () => {
     const sent = thread.locator('.chat-msg--mine').filter({ hasText: 'Here are the forms.' });
     await expect(sent.locator('.chat-file')).toHaveCount(2);
     const received = desk.locator('.chat-msg').filter({ hasText: 'Here are the forms.' });
-    await expect(received.getByRole('img', { name: 'passport-photo.png' })).toBeVisible();
-    await expect.poll(() => received.getByRole('img', { name: 'passport-photo.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(received.getByRole('img', { name: /passport-photo/ })).toBeVisible();
+    await expect.poll(() => received.getByRole('img', { name: /passport-photo/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const downloading = partner.waitForEvent('download');
     await received.getByRole('link', { name: 'Download medical-note.pdf' }).click();
     const download = await downloading;
@@ -170,6 +180,32 @@ test.describe('chat', () => {
 
     await expectNoSeriousA11yViolations(page);
     await expectNoSeriousA11yViolations(partner);
+    await partner.context().close();
+  });
+
+  test('the operator writes first from a booking, and the traveller’s trip opens the same conversation', async ({ page, browser, api }) => {
+    const option = await flexibleExperience(api, 1, OPERATOR);
+    const trip = await travellerWithTrip(page, option, 2);
+    const partner = await partnerPage(browser, page.viewportSize()!);
+    await partner.goto(`/partner/bookings/${trip.itemId}`);
+    await acceptCookies(partner);
+    await partner.getByRole('button', { name: 'Message traveller' }).click();
+    await expect(partner).toHaveURL(/\/partner\/messages\/[\w-]+$/);
+    const conversationId = new URL(partner.url()).pathname.split('/').pop()!;
+    const desk = partner.getByRole('region', { name: 'Conversation with Rosa Fernandes' });
+    await expect(desk.getByRole('link', { name: /^Trip: / })).toHaveAttribute('href', `/partner/bookings/${trip.itemId}`);
+    await desk.getByRole('textbox', { name: 'Message' }).fill('Hello Rosa, the tide is low that morning: we meet 30 minutes earlier.');
+    await desk.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(desk.locator('[data-receipt]')).toHaveText('Sent');
+
+    await page.goto(`/account/trips/${trip.itemId}`);
+    await acceptCookies(page);
+    await page.getByRole('link', { name: /^Message / }).click();
+    await expect(page).toHaveURL(`/chat/${conversationId}`);
+    const thread = page.getByRole('region', { name: 'Conversation with Ubin Paddle Co.' });
+    await expect(thread.getByText('we meet 30 minutes earlier')).toBeVisible();
+    await expect(thread.getByRole('link', { name: /^Trip: / })).toHaveAttribute('href', `/account/trips/${trip.itemId}`);
+    await expect(desk.locator('[data-receipt]')).toHaveText('Read');
     await partner.context().close();
   });
 

@@ -4,7 +4,7 @@
 // the upload's progress, or why they were not sent and a way to retry), and the composer.
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import type { ChatConversation, ChatMessage } from '../../contract/chat.ts';
-import { aboutText, clockTime, dayLabel, lastMineId, receiptText, startsDay, type PendingMessage } from '../../lib/chat-thread.ts';
+import { aboutText, clockTime, dayLabel, endSentence, lastMineId, receiptText, startsDay, type PendingMessage } from '../../lib/chat-thread.ts';
 import { Problem } from '../account/parts.tsx';
 import Composer from './Composer.tsx';
 import MessageFiles from './MessageFiles.tsx';
@@ -168,7 +168,7 @@ export default function Thread(props: ThreadProps) {
             </button>
           </div>
         ) : (
-          <p className="chat-thread__start">{messages.length ? `This is the start of your conversation with ${other}.` : `Ask ${other} anything: about dates, what to bring, or how to get there.`}</p>
+          <p className="chat-thread__start">{messages.length ? `This is the start of your conversation with ${endSentence(other)}` : `Ask ${other} anything: about dates, what to bring, or how to get there.`}</p>
         )}
         {t.earlier.error && <Problem text={`Earlier messages could not be loaded: ${t.earlier.error}`} onRetry={earlier} />}
         <ol className="chat-messages" aria-label="Messages" aria-live="polite" aria-relevant="additions">
@@ -239,7 +239,12 @@ function Message({ message: m, first, receipt, onDelete }: { message: ChatMessag
       <MessageFiles message={m} onDelete={onDelete} />
       <p className="chat-msg__meta">
         <time dateTime={m.createdAt}>{clockTime(m.createdAt)}</time>
-        {receipt && <span data-receipt="">· {receipt}</span>}
+        {receipt && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span data-receipt="">{receipt}</span>
+          </>
+        )}
       </p>
     </li>
   );
