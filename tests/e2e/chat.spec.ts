@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
 import { DEV_PASSWORD, freshEmail, loginAs, signUpViaApi } from './accounts.ts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
-import { flexibleExperience, travellerWithTrip } from './trips.ts';
+import { auth, flexibleExperience, travellerWithTrip } from './trips.ts';
 
 const OPERATOR = 'ubin-paddle-co';
 /** Spec: a message reaches the other side within a second. */
@@ -183,7 +183,7 @@ test.describe('chat', () => {
     await partner.context().close();
   });
 
-  test('the operator writes first from a booking, and the traveller’s trip opens the same conversation', async ({ page, browser, api }) => {
+  test('the operator writes first from a booking, the traveller’s trip opens the same conversation, and pages back through it', async ({ page, browser, api }) => {
     const option = await flexibleExperience(api, 1, OPERATOR);
     const trip = await travellerWithTrip(page, option, 2);
     const partner = await partnerPage(browser, page.viewportSize()!);
@@ -197,13 +197,26 @@ test.describe('chat', () => {
     await desk.getByRole('textbox', { name: 'Message' }).fill('Hello Rosa, the tide is low that morning: we meet 30 minutes earlier.');
     await desk.getByRole('textbox', { name: 'Message' }).press('Enter');
     await expect(desk.locator('[data-receipt]')).toHaveText('Sent');
+    // A long conversation since then (through the API, both sides): the thread opens on the newest.
+    for (let i = 1; i <= 32; i++) {
+      const from = i % 2 ? partner : page;
+      const res = await from.request.post('/api/v1/chat_messages', { headers: auth, data: { conversation_id: conversationId, body: `Detail number ${i}` } });
+      expect(res.status()).toBe(201);
+    }
 
     await page.goto(`/account/trips/${trip.itemId}`);
     await acceptCookies(page);
     await page.getByRole('link', { name: /^Message / }).click();
     await expect(page).toHaveURL(`/chat/${conversationId}`);
     const thread = page.getByRole('region', { name: 'Conversation with Ubin Paddle Co.' });
-    await expect(thread.getByText('we meet 30 minutes earlier')).toBeVisible();
+    await expect(thread.getByText('Detail number 32')).toBeVisible();
+    await expect(thread.getByText('we meet 30 minutes earlier')).toHaveCount(0);
+    // Paging back through history keeps the reader where they were, then reaches the start.
+    await thread.getByRole('button', { name: 'Load earlier messages' }).click();
+    await expect(thread.getByText('we meet 30 minutes earlier')).toBeAttached();
+    await expect(thread.getByText('This is the start of your conversation with Ubin Paddle Co.')).toBeAttached();
+    await expect(thread.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
+    await expect(thread.getByText('Detail number 32')).toBeInViewport();
     await expect(thread.getByRole('link', { name: /^Trip: / })).toHaveAttribute('href', `/account/trips/${trip.itemId}`);
     await expect(desk.locator('[data-receipt]')).toHaveText('Read');
     await partner.context().close();
@@ -217,14 +230,14 @@ test.describe('chat', () => {
     await expect(list.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
     await expect(list.locator('a[data-conversation-id]').first()).toBeVisible();
     const search = list.getByRole('searchbox', { name: 'Search your messages' });
-    await search.fill('SEARCH_WORD');
+    await search.fill('bumboat');
     const hit = list.getByRole('list', { name: 'Messages found' }).getByRole('link').first();
-    await expect(hit.locator('mark').first()).toHaveText(/SEARCH_WORD/i);
+    await expect(hit.locator('mark').first()).toHaveText(/bumboat/i);
     if (!isMobile) await shoot(page, 'search');
     await hit.click();
     const found = page.locator('.chat-msg--found');
     await expect(found).toBeVisible();
-    await expect(found).toContainText(/SEARCH_WORD/i);
+    await expect(found).toContainText(/bumboat/i);
     if (isMobile) {
       // A phone shows one pane: the thread, with a way back to the list.
       await expect(list).toBeHidden();

@@ -160,7 +160,7 @@ export default function Thread(props: ThreadProps) {
   return (
     <section className="chat__pane chat-thread-pane" aria-label={`Conversation with ${other}`} data-conversation={c.id}>
       {head(c)}
-      <div className="chat-thread__scroll" ref={scroller} onScroll={() => newBelow && atBottom() && setNewBelow(false)}>
+      <div className="chat-thread__scroll" ref={scroller} tabIndex={0} role="group" aria-label="Message history" onScroll={() => newBelow && atBottom() && setNewBelow(false)}>
         {t.state.hasMore ? (
           <div className="chat-thread__earlier">
             <button type="button" className="button button--ghost" disabled={t.earlier.busy} onClick={earlier}>
