@@ -1,4 +1,4 @@
-// Chat calls (src/contract/chat.ts; issue 17). `operator`: act for that operator (the partner
+// Chat calls (src/contract/chat.ts; issue 17; the unread check is in chat-unread.ts). `operator`: act for that operator (the partner
 // back-office); without it, the caller's own conversations as a traveller. A message with files
 // goes as multipart through XMLHttpRequest, the one browser API that reports upload progress.
 import type {
@@ -8,7 +8,6 @@ import type {
   ChatMessagesResponse,
   ChatSearchResponse,
   ChatThreadResponse,
-  ChatUnreadResponse,
   ReadChatMessagesBody,
   ReadChatMessagesResponse,
   SendChatMessageBody,
@@ -34,8 +33,6 @@ export const chatMessages = (id: string, page: { before: number } | { after: num
   request<ChatMessagesResponse>(`${conversation(id)}/messages`, { query: { ...page, per: 'after' in page ? 200 : 30 } });
 
 export const readChatMessages = (body: ReadChatMessagesBody) => request<ReadChatMessagesResponse>('/chat_messages/read', { method: 'POST', body });
-
-export const chatUnread = () => request<ChatUnreadResponse>('/chat_messages/unread');
 
 export const searchChatMessages = (q: string, operator: string | null, cursor?: string | null) =>
   request<ChatSearchResponse>('/chat_messages/search', { query: { q, ...acting(operator), ...(cursor ? { cursor } : {}) } });

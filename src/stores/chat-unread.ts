@@ -5,7 +5,7 @@
 // while the socket was down are lost; the answer is not).
 import { atom } from 'nanostores';
 import type { ChatUnreadResponse } from '../contract/chat.ts';
-import { chatUnread } from '../api-client/chat.ts';
+import { chatUnread } from '../api-client/chat-unread.ts';
 import { $realtimeStatus, onRealtime } from './realtime.ts';
 import { $user } from './user.ts';
 

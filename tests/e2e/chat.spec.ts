@@ -102,6 +102,7 @@ test.describe('chat', () => {
     await expect(row).toContainText('Mira Chen');
     await expect(row).toContainText(option.name);
     await expect(row).toHaveClass(/chat-row--unread/);
+    await shootBoth(partner, 'partner-list');
     await row.click();
     await expect(partner).toHaveURL(new RegExp(`/partner/messages/${conversationId}$`));
     const desk = partner.getByRole('region', { name: 'Conversation with Mira Chen' });
@@ -216,7 +217,8 @@ test.describe('chat', () => {
     await expect(thread.getByText('we meet 30 minutes earlier')).toBeAttached();
     await expect(thread.getByText('This is the start of your conversation with Ubin Paddle Co.')).toBeAttached();
     await expect(thread.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
-    await expect(thread.getByText('Detail number 32')).toBeInViewport();
+    // The message that was at the top before stays in sight: the older ones came above it.
+    await expect(thread.getByText('Detail number 3', { exact: true })).toBeInViewport();
     await expect(thread.getByRole('link', { name: /^Trip: / })).toHaveAttribute('href', `/account/trips/${trip.itemId}`);
     await expect(desk.locator('[data-receipt]')).toHaveText('Read');
     await partner.context().close();
