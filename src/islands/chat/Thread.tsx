@@ -33,6 +33,8 @@ export default function Thread(props: ThreadProps) {
   const [newBelow, setNewBelow] = useState(false);
   const anchor = useRef<{ first: number; fromBottom: number } | null>(null);
   const placed = useRef(false);
+  /** The reader is at the bottom (and should stay there). */
+  const stick = useRef(true);
   const ready = t.state.status === 'ready' ? t.state : null;
   const messages = ready?.messages ?? [];
   const first = messages[0]?.id ?? 0;
@@ -50,8 +52,22 @@ export default function Thread(props: ThreadProps) {
   const toBottom = () => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
+    stick.current = true;
     setNewBelow(false);
   };
+
+  // A reader at the bottom stays there when the thread gets shorter or taller (a phone's keyboard
+  // opening, the composer growing, a picture loading).
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (stick.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.lastElementChild ?? el.firstElementChild);
+    return () => observer.disconnect();
+  }, [ready !== null]);
 
   // Older messages went on top: keep what was on screen where it was.
   useLayoutEffect(() => {
@@ -67,6 +83,7 @@ export default function Thread(props: ThreadProps) {
     if (!ready) return;
     if (!placed.current) {
       placed.current = true;
+      stick.current = !focusMessage;
       if (!focusMessage) toBottom();
       lastSeen.current = last;
       return;
@@ -92,6 +109,7 @@ export default function Thread(props: ThreadProps) {
     if (!ready || !focusMessage) return;
     const el = scroller.current?.querySelector<HTMLElement>(`[data-message-id="${focusMessage}"]`);
     if (el) {
+      stick.current = false;
       el.scrollIntoView({ block: 'center' });
       el.classList.add('chat-msg--found');
       return;
@@ -160,7 +178,10 @@ export default function Thread(props: ThreadProps) {
   return (
     <section className="chat__pane chat-thread-pane" aria-label={`Conversation with ${other}`} data-conversation={c.id}>
       {head(c)}
-      <div className="chat-thread__scroll" ref={scroller} tabIndex={0} role="group" aria-label="Message history" onScroll={() => newBelow && atBottom() && setNewBelow(false)}>
+      <div className="chat-thread__scroll" ref={scroller} tabIndex={0} role="group" aria-label="Message history" onScroll={() => {
+          stick.current = atBottom();
+          if (newBelow && stick.current) setNewBelow(false);
+        }}>
         {t.state.hasMore ? (
           <div className="chat-thread__earlier">
             <button type="button" className="button button--ghost" disabled={t.earlier.busy} onClick={earlier}>
