@@ -171,6 +171,7 @@ test.describe('chat', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('medical-note.pdf');
     expect((await download.failure()) ?? 'ok').toBe('ok');
+    await shoot(partner, 'partner-thread-files');
     // Only the sender may delete.
     await expect(received.getByRole('button', { name: /Delete/ })).toHaveCount(0);
     page.once('dialog', (d) => void d.accept());
@@ -178,6 +179,7 @@ test.describe('chat', () => {
     await expect(sent.locator('.chat-file[data-file-id]')).toHaveCount(1);
     await expect(received.getByText('An attachment was deleted')).toBeVisible();
     await expect(received.getByRole('link', { name: 'Download medical-note.pdf' })).toHaveCount(0);
+    await shootBoth(page, 'thread-files');
 
     await expectNoSeriousA11yViolations(page);
     await expectNoSeriousA11yViolations(partner);
