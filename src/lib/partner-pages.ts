@@ -6,6 +6,7 @@ import { PartnerStatusFilter as StatusFilter } from '../contract/partner.ts';
 
 export const PARTNER_SECTIONS = [
   { key: 'bookings', label: 'Bookings' },
+  { key: 'messages', label: 'Messages' },
   { key: 'listings', label: 'Listings' },
   { key: 'availability', label: 'Availability' },
   { key: 'payouts', label: 'Payouts' },
@@ -18,6 +19,8 @@ export type PartnerRoute =
   | { page: 'booking'; id: string }
   | { page: 'statement'; month: string }
   | { page: 'listing'; id: number }
+  /** /partner/messages/{id}: one conversation, answered as the operator (issue 17). */
+  | { page: 'conversation'; id: string }
   | { page: 'section'; section: PartnerSectionKey }
   | { page: 'unknown' };
 
@@ -27,6 +30,8 @@ export function partnerRoute(pathname: string): PartnerRoute {
   if (rest === '' || rest === 'bookings') return { page: 'bookings' };
   const booking = /^bookings\/([\w-]{1,64})$/.exec(rest);
   if (booking) return { page: 'booking', id: booking[1]! };
+  const conversation = /^messages\/([\w-]{1,64})$/.exec(rest);
+  if (conversation) return { page: 'conversation', id: conversation[1]! };
   const listing = /^listings\/(\d{1,9})$/.exec(rest);
   if (listing) return { page: 'listing', id: Number(listing[1]) };
   const statement = /^payouts\/(\d{4}-(?:0[1-9]|1[0-2]))$/.exec(rest);

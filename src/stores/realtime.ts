@@ -55,6 +55,16 @@ function connect() {
   });
 }
 
+/**
+ * Sends a message over the open socket (chat's "typing"); false when none is open: what is sent
+ * this way is a hint that may be lost, never data (messages go through the API).
+ */
+export function sendRealtime(message: { type: string } & Record<string, unknown>): boolean {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
 function disconnect() {
   clearTimeout(timer);
   const ws = socket;

@@ -105,7 +105,8 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
   );
 }
 
-export type NavItem = { key: string; label: string; href: string; soon?: boolean };
+/** `count`: how many wait there (the partner's unread conversations), shown as a badge when above 0. */
+export type NavItem = { key: string; label: string; href: string; soon?: boolean; count?: number };
 
 /** The back-office's sections: a side column on wide screens, a row that scrolls sideways on narrow ones. */
 export function BackOfficeNav({ brand, brandHref, items, active, children }: { brand: string; brandHref: string; items: readonly NavItem[]; active: string | null; children?: ReactNode }) {
@@ -129,6 +130,12 @@ export function BackOfficeNav({ brand, brandHref, items, active, children }: { b
             <a href={s.href} aria-current={active === s.key ? 'page' : undefined}>
               {s.label}
               {s.soon && <span className="adm-nav__soon">soon</span>}
+              {!!s.count && (
+                <span className="adm-nav__count">
+                  {s.count}
+                  <span className="visually-hidden"> unread</span>
+                </span>
+              )}
             </a>
           </li>
         ))}

@@ -2,6 +2,7 @@
 // with any other header island (client:interaction="shared") so a sign-in elsewhere on the
 // page shows here.
 import { accountMenuEntries } from '../../lib/header-account-menu.ts';
+import { UnreadSlot } from './UnreadSlot.tsx';
 import { showNotice } from '../../stores/ui.ts';
 import { logout } from '../../stores/user.ts';
 import { ChevronDown } from './icons.tsx';
@@ -52,7 +53,7 @@ export default function AccountMenu({ loginHref }: Props) {
               <li key={entry.key}>
                 <a href={entry.href} data-account-entry={entry.key}>
                   {entry.label}
-                  {entry.unreadDot && <span className="hacct__unread" data-unread-slot="" />}
+                  {entry.unreadDot && <UnreadSlot className="hacct__unread" />}
                 </a>
               </li>
             ) : (

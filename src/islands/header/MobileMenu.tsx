@@ -7,6 +7,7 @@
 // page's scroll while open. The account part depends on who is signed in, so it is rendered here.
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { accountMenuEntries } from '../../lib/header-account-menu.ts';
+import { UnreadSlot } from './UnreadSlot.tsx';
 import { showNotice } from '../../stores/ui.ts';
 import { logout } from '../../stores/user.ts';
 import { ChevronLeft, ChevronRight, MenuIcon } from './icons.tsx';
@@ -250,6 +251,7 @@ export default function MobileMenu({ children, loginHref }: Props) {
               <button type="button" className="mnav__item" data-mnav-open="account">
                 <span className="mnav__item-text">
                   Your account
+                  <UnreadSlot className="mnav__unread" />
                   <span className="mnav__item-detail">{user.name}</span>
                 </span>
                 <ChevronRight />
@@ -274,7 +276,7 @@ export default function MobileMenu({ children, loginHref }: Props) {
                   {entry.kind === 'link' ? (
                     <a className="mnav__item" href={entry.href} data-account-entry={entry.key}>
                       {entry.label}
-                      {entry.unreadDot && <span className="mnav__unread" data-unread-slot="" />}
+                      {entry.unreadDot && <UnreadSlot className="mnav__unread" />}
                     </a>
                   ) : (
                     <button

@@ -1,7 +1,10 @@
 // One booking in the partner back-office: the trip, the lead traveller, the guest list with the
 // details the operator needs, and what the operator may do now (confirm or decline a request,
-// with a reason sent to the traveller; accept or reject a date change; mark the trip completed).
+// with a reason sent to the traveller; accept or reject a date change; mark the trip completed),
+// and a conversation with the traveller (issue 17).
 import { useState } from 'react';
+import { startChatConversation } from '../../api-client/chat.ts';
+import { errorMessage } from '../../api-client/client.ts';
 import { partnerBooking, partnerBookingAction } from '../../api-client/partner.ts';
 import type { PartnerAction, PartnerBooking } from '../../contract/partner.ts';
 import { formatDate, formatTime } from '../../lib/format-date.ts';
@@ -115,6 +118,37 @@ function Actions({ booking, opened, onDone }: { booking: PartnerBooking; opened:
   );
 }
 
+/** Opens the conversation with the booking's traveller (or the one already started about it). */
+function MessageTraveller({ opened, booking }: { opened: Opened; booking: PartnerBooking }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function open() {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await startChatConversation({ tripId: booking.id }, opened.operator.slug);
+      location.assign(hrefIn(opened, `/partner/messages/${encodeURIComponent(data.conversation.id)}`));
+    } catch (err) {
+      console.error('The conversation could not be opened', err);
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="ptn-message">
+      <button type="button" className="button button--ghost" disabled={busy} onClick={() => void open()}>
+        {busy ? 'Opening…' : 'Message traveller'}
+      </button>
+      {error && (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export default function BookingDetail({ opened, id }: { opened: Opened; id: string }) {
   const slug = opened.operator.slug;
   const loaded = useApi(() => partnerBooking(slug, id), `${slug}/${id}`);
@@ -209,7 +243,10 @@ export default function BookingDetail({ opened, id }: { opened: Opened; id: stri
             </dl>
           </section>
           <section className="adm-card ptn-block" aria-labelledby="ptn-lead">
-            <h2 id="ptn-lead">Lead traveller</h2>
+            <div className="ptn-lead-head">
+              <h2 id="ptn-lead">Lead traveller</h2>
+              <MessageTraveller opened={opened} booking={b} />
+            </div>
             <dl className="adm-app__facts">
               <div>
                 <dt>Name</dt>

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { partnerOperators } from '../../api-client/partner.ts';
 import type { PartnerOperator } from '../../contract/partner.ts';
 import { operatorInSearch, PARTNER_SECTIONS, partnerRoute, type PartnerRoute } from '../../lib/partner-pages.ts';
+import { $chatUnread } from '../../stores/chat-unread.ts';
 import { $sessionState, $user } from '../../stores/user.ts';
 import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
@@ -15,6 +16,7 @@ import Availability from './Availability.tsx';
 import BookingDetail from './BookingDetail.tsx';
 import Bookings from './Bookings.tsx';
 import Listings, { ListingEditor } from './Listings.tsx';
+import Messages from './Messages.tsx';
 import Payouts, { PayoutStatement } from './Payouts.tsx';
 import Team from './Team.tsx';
 import { hrefIn, type Opened } from './parts.tsx';
@@ -48,11 +50,14 @@ function Page({ route, opened }: { route: PartnerRoute; opened: Opened }) {
       return <PayoutStatement opened={opened} month={route.month} />;
     case 'listing':
       return <ListingEditor opened={opened} id={route.id} />;
+    case 'conversation':
+      return <Messages opened={opened} />;
     case 'section':
       if (route.section === 'availability') return <Availability opened={opened} />;
       if (route.section === 'payouts') return <Payouts opened={opened} />;
       if (route.section === 'team') return <Team opened={opened} />;
       if (route.section === 'listings') return <Listings opened={opened} />;
+      if (route.section === 'messages') return <Messages opened={opened} />;
       return <Bookings opened={opened} />;
     case 'unknown':
       return <EmptyPage title="This page isn’t part of the partner back-office" href={hrefIn(opened, '/partner')} action="Bookings" />;
@@ -63,10 +68,11 @@ export default function PartnerApp() {
   const [route] = useState(() => partnerRoute(location.pathname));
   const user = useStore($user);
   const session = useStore($sessionState);
+  const unread = useStore($chatUnread);
   const allowed = session === 'ready' && !!user && (user.isPartner || user.isAdmin);
   const operators = useApi(() => (allowed ? partnerOperators() : Promise.resolve({ data: { operators: [] } })), allowed ? `operators:${user.id}` : 'none');
   useEffect(() => {
-    const label = route.page === 'booking' ? 'Booking' : route.page === 'statement' ? 'Payout statement' : route.page === 'listing' ? 'Listing' : route.page === 'section' ? PARTNER_SECTIONS.find((s) => s.key === route.section)!.label : 'Bookings';
+    const label = route.page === 'conversation' ? 'Messages' : route.page === 'booking' ? 'Booking' : route.page === 'statement' ? 'Payout statement' : route.page === 'listing' ? 'Listing' : route.page === 'section' ? PARTNER_SECTIONS.find((s) => s.key === route.section)!.label : 'Bookings';
     document.title = `${label} | Verdant partner`;
   }, [route]);
 
@@ -105,10 +111,11 @@ export default function PartnerApp() {
     );
   }
   const opened: Opened = { operator: current, param: list.length > 1 ? current.slug : null };
-  const active = route.page === 'booking' || route.page === 'bookings' ? 'bookings' : route.page === 'statement' ? 'payouts' : route.page === 'listing' ? 'listings' : route.page === 'section' ? route.section : null;
+  const active = route.page === 'booking' || route.page === 'bookings' ? 'bookings' : route.page === 'statement' ? 'payouts' : route.page === 'listing' ? 'listings' : route.page === 'conversation' ? 'messages' : route.page === 'section' ? route.section : null;
+  const unreadHere = unread?.operators.find((o) => o.slug === current.slug)?.unreadConversations ?? 0;
   return (
     <div className="adm">
-      <BackOfficeNav brand={current.name} brandHref={hrefIn(opened, '/partner')} active={active} items={PARTNER_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: hrefIn(opened, s.key === 'bookings' ? '/partner' : `/partner/${s.key}`) }))}>
+      <BackOfficeNav brand={current.name} brandHref={hrefIn(opened, '/partner')} active={active} items={PARTNER_SECTIONS.map((s) => ({ key: s.key, label: s.label, href: hrefIn(opened, s.key === 'bookings' ? '/partner' : `/partner/${s.key}`), ...(s.key === 'messages' ? { count: unreadHere } : {}) }))}>
         {list.length > 1 && <OperatorPicker operators={list} current={current} />}
       </BackOfficeNav>
       <div className="adm-main">

@@ -2,12 +2,13 @@
 // readable `signed_in` hint, or a token from log-in in storage), ask the API who is logged in and
 // fill `$user` (the header's shared islands then hydrate to show the account menu); a live
 // session without a payment token gets a new one. Guests make no account call. Also wires the
-// log-in hooks, the log-out call, the realtime connection, and follows log-in and log-out made
-// in other tabs at this tab's next interaction (ADR 0003).
+// log-in hooks, the log-out call, the realtime connection and the unread-message dot, and
+// follows log-in and log-out made in other tabs at this tab's next interaction (ADR 0003).
 import { adoptCart } from '../../stores/cart.ts';
 import { logoutCall, currentUser } from '../../api-client/accounts.ts';
 import { ApiError } from '../../api-client/client.ts';
 import { clearUserToken, maybeSignedIn, readUserToken, renewUserToken, signedInHint, storeLogin } from '../../api-client/user-token.ts';
+import { $hasUnreadMessage, startChatUnread } from '../../stores/chat-unread.ts';
 import { startRealtime } from '../../stores/realtime.ts';
 import { $sessionState, $user, LOGGED_IN_EVENT, LOGGED_OUT_EVENT, provideLoginHooks, provideLogout, sessionEnded } from '../../stores/user.ts';
 
@@ -88,6 +89,10 @@ export function bootSession(): void {
     clearUserToken();
   });
   startRealtime();
+  startChatUnread();
+  // The header's triggers (the account menu, the phone's menu button) show the dot from CSS, so
+  // it appears before any header island has hydrated.
+  $hasUnreadMessage.subscribe((unread) => document.documentElement.toggleAttribute('data-chat-unread', unread));
   // A log-in in this page (modal) shows the account menu at once.
   window.addEventListener(LOGGED_IN_EVENT, () => window.dispatchEvent(new Event(HYDRATED)));
   watchOtherTabs();

@@ -1,10 +1,11 @@
-// /trips/{id}: one trip with what the traveller can do with it, when and where, the host,
-// the payment, the cancellation terms, their review and the share link.
+// /trips/{id}: one trip with what the traveller can do with it, when and where, the host (and a
+// conversation with them), the payment, the cancellation terms, their review and the share link.
 import type { Trip } from '../../contract/trips.ts';
 import { guestsText, whenText } from '../../lib/booking-format.ts';
 import { formatDate, formatTime } from '../../lib/format-date.ts';
 import { paymentMethodText } from '../../lib/payment-method.ts';
 import { ratingLabel } from '../../lib/rating.ts';
+import { messageOperatorAboutTripHref } from '../../lib/chat-pages.ts';
 import { tripHref } from '../../lib/trip-pages.ts';
 import { formatPrice } from '../booking/money.ts';
 import { downloadCalendar } from './download-calendar.ts';
@@ -126,6 +127,11 @@ export default function TripDetail({ trip, onChange }: { trip: Trip; onChange: (
               </Row>
             )}
           </dl>
+          <p className="trip-links">
+            <a className="button button--ghost" href={messageOperatorAboutTripHref(trip.id)} data-message-operator="">
+              Message {trip.operator.name}
+            </a>
+          </p>
         </section>
 
         <section className="acct-panel" aria-labelledby="trip-payment">
