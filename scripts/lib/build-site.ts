@@ -172,7 +172,11 @@ async function renderPages(dir: string, contentDir: string, shards: number, quie
   // and write nothing.
   await run(process.execPath, [astro[0]!, 'sync'], env, quiet);
   try {
-    await Promise.all(parts.map((out, i) => rm(out, { recursive: true, force: true }).then(() => run(process.execPath, astro, { ...env, VERDANT_OUT_DIR: out, VERDANT_SHARD: `${i}/${shards}` }, quiet))));
+    // Every shard ends before anything is removed: a failed one must not pull the folder from
+    // under another that still writes.
+    const done = await Promise.allSettled(parts.map((out, i) => rm(out, { recursive: true, force: true }).then(() => run(process.execPath, astro, { ...env, VERDANT_OUT_DIR: out, VERDANT_SHARD: `${i}/${shards}` }, quiet))));
+    const failed = done.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
     await mkdir(dir, { recursive: true });
     for (const out of parts) await mergeInto(out, dir);
   } finally {

@@ -52,7 +52,9 @@ export const CHAT_FILES = {
   maxFiles: 4,
   maxBytes: 10 * 1024 * 1024,
   /** Types a browser's file picker may offer (`accept`); the server decides by the bytes. */
-  accept: 'image/jpeg,image/png,image/webp,image/avif,image/heic,application/pdf',
+  // No HEIC: an accept list that names it makes iOS upload its photos as HEIC, which the server
+  // cannot decode; without it iOS converts them to JPEG.
+  accept: 'image/jpeg,image/png,image/webp,image/avif,application/pdf',
   typeMessage: 'Attach a photo (JPEG, PNG, WebP or AVIF) or a PDF',
 } as const;
 /** Messages one user may send per minute (then 429). */

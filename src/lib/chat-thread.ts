@@ -164,7 +164,7 @@ export function fileSizeText(bytes: number): string {
 }
 
 const ACCEPTED = new Set(CHAT_FILES.accept.split(','));
-const EXTENSIONS = /\.(jpe?g|png|webp|avif|heic|pdf)$/i;
+const EXTENSIONS = /\.(jpe?g|png|webp|avif|pdf)$/i;
 
 /**
  * Files picked for a message, checked as the server will (type, size, how many), so the person

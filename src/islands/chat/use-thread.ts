@@ -99,33 +99,29 @@ export function useThread(id: string, onConversation: (c: ChatConversation) => v
     };
   }, [id, update]);
 
-  // After the socket comes back: what was sent meanwhile (nothing is lost, spec: issue 17).
-  useEffect(() => {
-    let wasOpen = $realtimeStatus.get() === 'open';
-    return $realtimeStatus.listen((status) => {
-      if (status !== 'open') return;
-      if (!wasOpen) {
-        wasOpen = true;
-        return;
+  // What was sent while this page could not hear it (nothing is lost, issue 17): fetched once the
+  // thread has loaded (events that came while it loaded were dropped) and whenever the socket
+  // opens, the first time too (a message can land between the thread's load and the connection).
+  const catchUp = useCallback(async () => {
+    const s = live.current;
+    if (s.status !== 'ready') return;
+    try {
+      let after = lastId(s.messages);
+      for (let more = true; more; ) {
+        const { data } = await chatMessages(id, { after });
+        update((t) => ({ ...t, messages: mergeMessages(t.messages, data.messages) }));
+        after = Math.max(after, lastId(data.messages));
+        more = data.hasMore && data.messages.length > 0;
       }
-      void catchUp();
-    });
-    async function catchUp() {
-      const s = live.current;
-      if (s.status !== 'ready') return;
-      try {
-        let after = lastId(s.messages);
-        for (let more = true; more; ) {
-          const { data } = await chatMessages(id, { after });
-          update((t) => ({ ...t, messages: mergeMessages(t.messages, data.messages) }));
-          after = Math.max(after, lastId(data.messages));
-          more = data.hasMore && data.messages.length > 0;
-        }
-      } catch (err) {
-        console.error('Missed messages could not be fetched', err);
-      }
+    } catch (err) {
+      console.error('Missed messages could not be fetched', err);
     }
   }, [id, update]);
+  useEffect(() => $realtimeStatus.listen((status) => status === 'open' && void catchUp()), [catchUp]);
+  const loaded = state.status === 'ready';
+  useEffect(() => {
+    if (loaded) void catchUp();
+  }, [loaded, catchUp]);
 
   // Messages on their way leave once the thread holds them.
   useEffect(() => {

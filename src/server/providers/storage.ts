@@ -78,7 +78,9 @@ export class S3Storage implements FileStorage {
     }
   }
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    return this.send(key, { method: 'PUT', body: bytes.slice().buffer as ArrayBuffer, headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable' } });
+    // private/ (chat files) is served only through the API's access check: never cached on the way.
+    const cacheControl = key.startsWith('private/') ? 'private, no-store' : 'public, max-age=31536000, immutable';
+    return this.send(key, { method: 'PUT', body: bytes.slice().buffer as ArrayBuffer, headers: { 'Content-Type': contentType, 'Cache-Control': cacheControl } });
   }
   delete(key: string): Promise<void> {
     return this.send(key, { method: 'DELETE' });

@@ -21,6 +21,7 @@ import { camelizeKeys } from '../../lib/key-case.ts';
 import { chatConversations, operators, options, outbox, users } from '../db/schema.ts';
 import { QUEUES } from '../jobs/queue.ts';
 import { chatUnreadMailHandler } from '../jobs/workers.ts';
+import { sendUnreadMail } from '../services/chat/unread-mail.ts';
 import { RealtimeHub } from '../realtime.ts';
 import { Agent } from '../testing/agent.ts';
 import { bookAs, expectStatus, pickOption } from '../testing/booking.ts';
@@ -423,6 +424,28 @@ describe('the unread e-mail (test clock)', () => {
     expect(all).toHaveLength(2);
     expect(all[0]!.body).toContain('Great, thanks!');
     expect(all[0]!.body).not.toContain('parking');
+  });
+
+  it('a reader who caught up is not e-mailed about a message a moment old: the e-mail waits until it has waited 15 minutes', async () => {
+    const sender = await agent('ambassador.rejected@verdant.test');
+    const { conversation } = ChatConversationResponse.parse((await start(sender, { option: optionA.slugCode })).body);
+    const since = await lastOutbox();
+    const burstStart = Date.now();
+    await send(sender, conversation.id, 'Do you run the sunrise paddle on weekdays?');
+    expectStatus(await partner.post('/api/v1/chat_messages/read', { conversationId: conversation.id }), 200);
+    await send(sender, conversation.id, 'And is it suitable for a nine-year-old?');
+    const deps = { db: t.db, config: t.config, jobs: t.jobs };
+    // The burst's time comes (15 minutes after its first message): the unread one is seconds old.
+    expect(await sendUnreadMail(deps, { conversationId: conversation.id, side: 'operator' }, new Date(burstStart + 15 * 60_000))).toBe('waiting');
+    expect(await mailsTo(opA.email, since)).toHaveLength(0);
+    const [conv] = await t.db.select({ due: chatConversations.operatorMailDueAt }).from(chatConversations).where(eq(chatConversations.id, conversation.id));
+    expect(conv!.due!.getTime()).toBeGreaterThanOrEqual(burstStart + 15 * 60_000);
+    // Once it has waited 15 minutes unread, one e-mail with it alone.
+    expect(await sendUnreadMail(deps, { conversationId: conversation.id, side: 'operator' }, new Date(conv!.due!.getTime() + 1000))).toBe('sent');
+    const mails = await mailsTo(opA.email, since);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain('nine-year-old');
+    expect(mails[0]!.body).not.toContain('sunrise');
   });
 
   it('the test clock is for the two sides only, and checks its input', async () => {

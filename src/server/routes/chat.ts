@@ -167,7 +167,8 @@ export function mountChatFileDownload(app: HonoApp<AppEnv>) {
         'Content-Type': file.contentType,
         'Content-Length': String(bytes.byteLength),
         'Content-Disposition': `${disposition}; filename="${file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        'Cache-Control': 'private, max-age=3600',
+        // A file its sender deletes must not stay readable from the recipient's cache.
+        'Cache-Control': 'private, no-cache',
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "default-src 'none'; sandbox",
       });

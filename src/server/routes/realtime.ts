@@ -11,6 +11,9 @@ import { sessionMiddleware } from '../session.ts';
 import { ChatTypingClientMessage } from '../../contract/chat.ts';
 import { typing } from '../services/chat/chat.ts';
 
+/** Typing hints a socket may send per conversation: the client sends one every few seconds. */
+const TYPING_MIN_INTERVAL_MS = 2000;
+
 export const REALTIME_PATH = '/api/v1/realtime';
 
 export function mountRealtime(app: Hono<AppEnv>, upgradeWebSocket: UpgradeWebSocket) {
@@ -31,6 +34,8 @@ export function mountRealtime(app: Hono<AppEnv>, upgradeWebSocket: UpgradeWebSoc
       const user = c.var.user!;
       const hub = c.var.providers.realtime;
       let leave: (() => void) | undefined;
+      /** When this socket last said it was typing in each conversation: more than one a 2 s is dropped. */
+      const typedAt = new Map<string, number>();
       return {
         onOpen(_event, ws) {
           leave = hub.add(user.id, user.sessionId, { send: (data: string) => ws.send(data), close: (code?: number, reason?: string) => ws.close(code, reason) });
@@ -47,6 +52,10 @@ export function mountRealtime(app: Hono<AppEnv>, upgradeWebSocket: UpgradeWebSoc
           if (message && typeof message === 'object' && (message as { type?: unknown }).type === 'ping') ws.send(JSON.stringify({ type: 'pong' }));
           const typed = ChatTypingClientMessage.safeParse(message);
           if (typed.success) {
+            const now = Date.now();
+            if (now - (typedAt.get(typed.data.conversationId) ?? 0) < TYPING_MIN_INTERVAL_MS) return;
+            if (typedAt.size > 100) typedAt.clear();
+            typedAt.set(typed.data.conversationId, now);
             typing({ db: c.var.db, realtime: hub }, user, typed.data.conversationId).catch((err: unknown) => {
               // Not a conversation of this user (404/403): say so; anything else is logged.
               if (err instanceof HttpError) ws.send(JSON.stringify({ type: 'error', error: err.message }));

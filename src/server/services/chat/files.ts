@@ -29,7 +29,9 @@ export async function prepareFile(file: { bytes: Uint8Array; name: string }): Pr
   if (PDF_SIGNATURE.every((b, i) => bytes[i] === b)) {
     return { bytes, name: cleanName(file.name, 'Document', 'pdf'), kind: 'pdf', contentType: 'application/pdf', width: null, height: null };
   }
-  const photo = await reencodePhoto(bytes, { maxBytes: CHAT_FILES.maxBytes, maxPixels: 100_000_000, minSide: 1, maxSide: 2560, typeMessage: CHAT_FILES.typeMessage, field: 'files' });
+  // Any traveller can send photos: 40 megapixels (a phone's largest) bound the memory one decode
+  // takes, below the back-office's limit.
+  const photo = await reencodePhoto(bytes, { maxBytes: CHAT_FILES.maxBytes, maxPixels: 40_000_000, minSide: 1, maxSide: 2560, typeMessage: CHAT_FILES.typeMessage, field: 'files' });
   return { bytes: photo.data, name: cleanName(file.name, 'Photo', 'jpg'), kind: 'image', contentType: 'image/jpeg', width: photo.width, height: photo.height };
 }
 

@@ -35,8 +35,14 @@ export type UnreadMailDeps = { db: Db; config: Pick<Config, 'mail' | 'siteUrl'>;
 
 const quote = (text: string) => (text.length > 500 ? `${text.slice(0, 500)}…` : text);
 
-/** The job's handler: at most one e-mail for what `side` has not read; idempotent. */
-export async function sendUnreadMail(d: UnreadMailDeps, job: ChatMailJob): Promise<'sent' | 'read' | 'not_found'> {
+/**
+ * The job's handler: at most one e-mail for what `side` has not read; idempotent. The e-mail goes
+ * only once the oldest message not read has waited 15 minutes: a reader who caught up meanwhile
+ * and got a new message a moment ago is not e-mailed about it yet; the job is queued again for
+ * when that message will have waited 15 minutes. Time is the burst's due time or later (the test
+ * clock moves the job, not the column).
+ */
+export async function sendUnreadMail(d: UnreadMailDeps, job: ChatMailJob, now = new Date()): Promise<'sent' | 'read' | 'waiting' | 'not_found'> {
   return d.db.transaction(async (tx) => {
     const [conv] = await tx.select().from(chatConversations).where(eq(chatConversations.id, job.conversationId)).for('update');
     if (!conv) return 'not_found';
@@ -44,7 +50,7 @@ export async function sendUnreadMail(d: UnreadMailDeps, job: ChatMailJob): Promi
     const readUpTo = side === 'traveller' ? conv.travellerReadUpTo : conv.operatorReadUpTo;
     const emailedUpTo = side === 'traveller' ? conv.travellerEmailedUpTo : conv.operatorEmailedUpTo;
     const unread = await tx
-      .select({ id: chatMessages.id, body: chatMessages.body, senderName: chatMessages.senderName, files: chatMessageFiles.id })
+      .select({ id: chatMessages.id, body: chatMessages.body, senderName: chatMessages.senderName, createdAt: chatMessages.createdAt, files: chatMessageFiles.id })
       .from(chatMessages)
       .leftJoin(chatMessageFiles, eq(chatMessageFiles.messageId, chatMessages.id))
       .where(and(eq(chatMessages.conversationId, conv.id), eq(chatMessages.side, otherSide(side)), gt(chatMessages.id, Math.max(readUpTo, emailedUpTo))))
@@ -53,6 +59,14 @@ export async function sendUnreadMail(d: UnreadMailDeps, job: ChatMailJob): Promi
     if (unread.length === 0) {
       await tx.update(chatConversations).set(clear).where(eq(chatConversations.id, conv.id));
       return 'read';
+    }
+    const logicalNow = Math.max(now.getTime(), conv[dueColumn(side)]?.getTime() ?? 0);
+    const ripeAt = unread[0]!.createdAt.getTime() + UNREAD_MAIL_DELAY_MS;
+    if (ripeAt > logicalNow && d.jobs) {
+      const dueAt = new Date(ripeAt);
+      await d.jobs.enqueue(tx, QUEUES.chatUnreadMail.name, job, { startAfter: dueAt, key: chatMailKey(conv.id, side) });
+      await tx.update(chatConversations).set({ [dueColumn(side)]: dueAt }).where(eq(chatConversations.id, conv.id));
+      return 'waiting';
     }
     const [who] = await tx
       .select({ travellerName: users.name, travellerEmail: users.email, travellerGone: users.discardedAt, operatorName: operators.name, operatorEmail: operators.contactEmail })
