@@ -24,10 +24,9 @@ export default function BestOfListEditor({ id }: { id: number }) {
   const refs = references.state.status === 'ready' ? references.state.data : null;
   const ed = useRecordEditor<AdminBestOfList, BestOfListDraft, BestOfListDraft>({ id, calls: bestOfListCalls, noun: 'best-of list', toForm, fromForm });
   const [picked, setPicked] = useState<Record<string, string>>({});
-  const { x, form: d, setForm, errors } = ed;
+  const { x, form: d, patchForm, errors } = ed;
   if (!x || !d) return <EditorGate ed={ed} noun="best-of list" listHref="/admin/best-of-lists" listLabel="All best-of lists" />;
 
-  const setDoc = (patch: Partial<BestOfListDraft>) => setForm((f) => (f ? { ...f, ...patch } : f));
   const err = (path: string) => errors[path];
   const names = { ...x.optionNames, ...picked };
 
@@ -43,20 +42,20 @@ export default function BestOfListEditor({ id }: { id: number }) {
       <fieldset className="adm-card adm-fields">
         <legend>Basics</legend>
         <Field label="Title" error={err('draft.title')} wide>
-          <input value={d.title} onChange={(e) => setDoc({ title: e.target.value })} />
+          <input value={d.title} onChange={(e) => patchForm({ title: e.target.value })} />
         </Field>
-        <AddressField base="/best-of" value={d.slug} liveSlug={x.liveSlug} redirectsFrom={x.redirectsFrom} onChange={(slug) => setDoc({ slug })} error={err('draft.slug')} />
+        <AddressField base="/best-of" value={d.slug} liveSlug={x.liveSlug} redirectsFrom={x.redirectsFrom} onChange={(slug) => patchForm({ slug })} error={err('draft.slug')} />
         <Field label="Intro" hint="Under the title, and in the page description" error={err('draft.intro')} wide>
-          <textarea rows={4} value={d.intro} onChange={(e) => setDoc({ intro: e.target.value })} />
+          <textarea rows={4} value={d.intro} onChange={(e) => patchForm({ intro: e.target.value })} />
         </Field>
-        <PlaceFields refs={refs} countryId={d.countryId} cityId={d.cityId} onChange={setDoc} err={err} countryOptional />
+        <PlaceFields refs={refs} countryId={d.countryId} cityId={d.cityId} onChange={patchForm} err={err} countryOptional />
         <p className="adm-note adm-field--wide">The place leads the breadcrumb; a list of all of Asia has none.</p>
       </fieldset>
 
       <HeroImageFieldset
         image={d.image}
         urls={x.imageUrls}
-        onChange={(image) => setDoc({ image })}
+        onChange={(image) => patchForm({ image })}
         err={err}
         legend="List image"
         lead="Shown on the list’s cards (home page, Destinations menu) and when the page is shared."
@@ -70,7 +69,7 @@ export default function BestOfListEditor({ id }: { id: number }) {
           items={d.items}
           idOf={(i) => i.optionId}
           make={(optionId) => ({ optionId, blurb: '' })}
-          onChange={(items) => setDoc({ items })}
+          onChange={(items) => patchForm({ items })}
           names={names}
           onPicked={(pid, name) => setPicked((p) => ({ ...p, [String(pid)]: name }))}
           rowError={(i) => err(`draft.items.${i}.optionId`)}
@@ -78,7 +77,7 @@ export default function BestOfListEditor({ id }: { id: number }) {
           max={50}
           extra={(item, i) => (
             <Field label={`Why it is number ${i + 1}`} error={err(`draft.items.${i}.blurb`)} wide>
-              <textarea rows={3} value={item.blurb} onChange={(e) => setDoc({ items: d.items.map((x2, j) => (j === i ? { ...x2, blurb: e.target.value } : x2)) })} />
+              <textarea rows={3} value={item.blurb} onChange={(e) => patchForm({ items: d.items.map((x2, j) => (j === i ? { ...x2, blurb: e.target.value } : x2)) })} />
             </Field>
           )}
         />

@@ -53,22 +53,21 @@ export default function CollectionEditor({ id }: { id: number }) {
   const refs = references.state.status === 'ready' ? references.state.data : null;
   const ed = useRecordEditor<AdminCollection, CollectionDraft, CollectionDraft>({ id, calls: collectionCalls, noun: 'collection', toForm, fromForm });
   const [picked, setPicked] = useState<Record<string, string>>({});
-  const { x, form: d, setForm, errors } = ed;
+  const { x, form: d, patchForm, errors } = ed;
   if (!x || !d) return <EditorGate ed={ed} noun="collection" listHref="/admin/collections" listLabel="All collections" />;
 
-  const setDoc = (patch: Partial<CollectionDraft>) => setForm((f) => (f ? { ...f, ...patch } : f));
   const err = (path: string) => errors[path];
   const setCategory = (i: number, k: Category) => {
     const before = d.categories[i]!;
     // A category's new address follows into the experiences filed under it.
     const options = before.slug === k.slug ? d.options : d.options.map((o) => (o.category === before.slug ? { ...o, category: k.slug } : o));
-    setDoc({ categories: d.categories.map((c, j) => (j === i ? k : c)), options });
+    patchForm({ categories: d.categories.map((c, j) => (j === i ? k : c)), options });
   };
   const removeCategory = (i: number) => {
     const gone = d.categories[i]!.slug;
-    setDoc({ categories: d.categories.filter((_, j) => j !== i), options: d.options.map((o) => (o.category === gone ? { ...o, category: null } : o)) });
+    patchForm({ categories: d.categories.filter((_, j) => j !== i), options: d.options.map((o) => (o.category === gone ? { ...o, category: null } : o)) });
   };
-  const setTip = (i: number, t: Tip) => setDoc({ tips: d.tips.map((x2, j) => (j === i ? t : x2)) });
+  const setTip = (i: number, t: Tip) => patchForm({ tips: d.tips.map((x2, j) => (j === i ? t : x2)) });
   const names = { ...x.optionNames, ...picked };
 
   return (
@@ -83,26 +82,26 @@ export default function CollectionEditor({ id }: { id: number }) {
       <fieldset className="adm-card adm-fields">
         <legend>Basics</legend>
         <Field label="Title" error={err('draft.name')} wide>
-          <input value={d.name} onChange={(e) => setDoc({ name: e.target.value })} />
+          <input value={d.name} onChange={(e) => patchForm({ name: e.target.value })} />
         </Field>
-        <AddressField base="/collections" value={d.slug} liveSlug={x.liveSlug} redirectsFrom={x.redirectsFrom} onChange={(slug) => setDoc({ slug })} error={err('draft.slug')} />
+        <AddressField base="/collections" value={d.slug} liveSlug={x.liveSlug} redirectsFrom={x.redirectsFrom} onChange={(slug) => patchForm({ slug })} error={err('draft.slug')} />
         <Field label="Tagline" hint="Under the title, on cards and in the page description" error={err('draft.tagline')} wide>
-          <input value={d.tagline} onChange={(e) => setDoc({ tagline: e.target.value })} />
+          <input value={d.tagline} onChange={(e) => patchForm({ tagline: e.target.value })} />
         </Field>
         <Field label="Intro" hint="Paragraphs separated by a blank line" error={err('draft.description')} wide>
-          <textarea rows={6} value={d.description} onChange={(e) => setDoc({ description: e.target.value })} />
+          <textarea rows={6} value={d.description} onChange={(e) => patchForm({ description: e.target.value })} />
         </Field>
-        <PlaceFields refs={refs} countryId={d.countryId} cityId={d.cityId} onChange={setDoc} err={err} countryOptional />
-        <NumberField label="Order among collections" error={err('draft.position')} value={d.position} onValue={(v) => setDoc({ position: v ?? Number.NaN })} />
+        <PlaceFields refs={refs} countryId={d.countryId} cityId={d.cityId} onChange={patchForm} err={err} countryOptional />
+        <NumberField label="Order among collections" error={err('draft.position')} value={d.position} onValue={(v) => patchForm({ position: v ?? Number.NaN })} />
         <label className="adm-switch">
-          <input type="checkbox" checked={d.isGift} onChange={(e) => setDoc({ isGift: e.target.checked })} />
+          <input type="checkbox" checked={d.isGift} onChange={(e) => patchForm({ isGift: e.target.checked })} />
           <span>
             <strong>Gift collection</strong>
             <span className="adm-sub">Listed under Gifts instead of its place.</span>
           </span>
         </label>
         <label className="adm-switch">
-          <input type="checkbox" checked={d.featured} onChange={(e) => setDoc({ featured: e.target.checked })} />
+          <input type="checkbox" checked={d.featured} onChange={(e) => patchForm({ featured: e.target.checked })} />
           <span>
             <strong>Featured</strong>
             <span className="adm-sub">Shown first where collections are featured.</span>
@@ -110,7 +109,7 @@ export default function CollectionEditor({ id }: { id: number }) {
         </label>
       </fieldset>
 
-      <HeroImageFieldset image={d.image} urls={x.imageUrls} onChange={(image) => setDoc({ image })} err={err} />
+      <HeroImageFieldset image={d.image} urls={x.imageUrls} onChange={(image) => patchForm({ image })} err={err} />
 
       <fieldset className="adm-card adm-fields">
         <legend>Categories</legend>
@@ -121,7 +120,7 @@ export default function CollectionEditor({ id }: { id: number }) {
             <li key={k.id ?? `new-${i}`} className="adm-block">
               <div className="adm-block__head">
                 <strong>{k.name || `Category ${i + 1}`}</strong>
-                <Tools i={i} count={d.categories.length} what="category" onMove={(by) => setDoc({ categories: moveItem(d.categories, i, by) })} onRemove={() => removeCategory(i)} />
+                <Tools i={i} count={d.categories.length} what="category" onMove={(by) => patchForm({ categories: moveItem(d.categories, i, by) })} onRemove={() => removeCategory(i)} />
               </div>
               <div className="adm-fields adm-fields--flat">
                 <Field label="Name" error={err(`draft.categories.${i}.name`)}>
@@ -138,7 +137,7 @@ export default function CollectionEditor({ id }: { id: number }) {
           ))}
         </ol>
         <p className="adm-add adm-field--wide">
-          <button type="button" className="button button--ghost" onClick={() => setDoc({ categories: [...d.categories, { id: null, slug: '', name: '', description: '' }] })}>
+          <button type="button" className="button button--ghost" onClick={() => patchForm({ categories: [...d.categories, { id: null, slug: '', name: '', description: '' }] })}>
             Add a category
           </button>
         </p>
@@ -151,7 +150,7 @@ export default function CollectionEditor({ id }: { id: number }) {
           items={d.options}
           idOf={(o) => o.optionId}
           make={(optionId) => ({ optionId, category: null })}
-          onChange={(options) => setDoc({ options })}
+          onChange={(options) => patchForm({ options })}
           names={names}
           onPicked={(pid, name) => setPicked((p) => ({ ...p, [String(pid)]: name }))}
           rowError={(i) => err(`draft.options.${i}.optionId`) ?? err(`draft.options.${i}.category`)}
@@ -160,7 +159,7 @@ export default function CollectionEditor({ id }: { id: number }) {
           extra={(o, i) => (
             <label className="adm-field adm-picker__extra">
               <span className="visually-hidden">Category of {names[String(o.optionId)] ?? `experience ${o.optionId}`}</span>
-              <select value={o.category ?? ''} onChange={(e) => setDoc({ options: d.options.map((x2, j) => (j === i ? { ...x2, category: e.target.value || null } : x2)) })}>
+              <select value={o.category ?? ''} onChange={(e) => patchForm({ options: d.options.map((x2, j) => (j === i ? { ...x2, category: e.target.value || null } : x2)) })}>
                 <option value="">No category</option>
                 {d.categories
                   .filter((k) => k.slug)
@@ -183,7 +182,7 @@ export default function CollectionEditor({ id }: { id: number }) {
             <li key={i} className="adm-block">
               <div className="adm-block__head">
                 <strong>Tip {i + 1}</strong>
-                <Tools i={i} count={d.tips.length} what="tip" onMove={(by) => setDoc({ tips: moveItem(d.tips, i, by) })} onRemove={() => setDoc({ tips: d.tips.filter((_, j) => j !== i) })} />
+                <Tools i={i} count={d.tips.length} what="tip" onMove={(by) => patchForm({ tips: moveItem(d.tips, i, by) })} onRemove={() => patchForm({ tips: d.tips.filter((_, j) => j !== i) })} />
               </div>
               <div className="adm-fields adm-fields--flat">
                 <Field label="Title" error={err(`draft.tips.${i}.title`)} wide>
@@ -197,7 +196,7 @@ export default function CollectionEditor({ id }: { id: number }) {
           ))}
         </ol>
         <p className="adm-add adm-field--wide">
-          <button type="button" className="button button--ghost" onClick={() => setDoc({ tips: [...d.tips, { title: '', body: '' }] })}>
+          <button type="button" className="button button--ghost" onClick={() => patchForm({ tips: [...d.tips, { title: '', body: '' }] })}>
             Add a tip
           </button>
         </p>

@@ -27,12 +27,11 @@ export default function ItineraryEditor({ id }: { id: number }) {
   const refs = references.state.status === 'ready' ? references.state.data : null;
   const ed = useRecordEditor<AdminItinerary, ItineraryDraft, ItineraryDraft>({ id, calls: itineraryCalls, noun: 'itinerary', toForm, fromForm });
   const [picked, setPicked] = useState<Record<string, string>>({});
-  const { x, form: d, setForm, errors } = ed;
+  const { x, form: d, patchForm, errors } = ed;
   if (!x || !d) return <EditorGate ed={ed} noun="itinerary" listHref="/admin/itineraries" listLabel="All itineraries" />;
 
-  const setDoc = (patch: Partial<ItineraryDraft>) => setForm((f) => (f ? { ...f, ...patch } : f));
   const err = (path: string) => errors[path];
-  const setDay = (i: number, day: Day) => setDoc({ days: d.days.map((x2, j) => (j === i ? day : x2)) });
+  const setDay = (i: number, day: Day) => patchForm({ days: d.days.map((x2, j) => (j === i ? day : x2)) });
   const names = { ...x.optionNames, ...picked };
 
   return (
@@ -47,16 +46,16 @@ export default function ItineraryEditor({ id }: { id: number }) {
       <fieldset className="adm-card adm-fields">
         <legend>Basics</legend>
         <Field label="Title" error={err('draft.title')} wide>
-          <input value={d.title} onChange={(e) => setDoc({ title: e.target.value })} />
+          <input value={d.title} onChange={(e) => patchForm({ title: e.target.value })} />
         </Field>
-        <AddressField base="/itineraries" value={d.slug} liveSlug={x.liveSlug} redirectsFrom={x.redirectsFrom} onChange={(slug) => setDoc({ slug })} error={err('draft.slug')} />
+        <AddressField base="/itineraries" value={d.slug} liveSlug={x.liveSlug} redirectsFrom={x.redirectsFrom} onChange={(slug) => patchForm({ slug })} error={err('draft.slug')} />
         <Field label="Summary" hint="Under the title and in the page description" error={err('draft.summary')} wide>
-          <textarea rows={3} value={d.summary} onChange={(e) => setDoc({ summary: e.target.value })} />
+          <textarea rows={3} value={d.summary} onChange={(e) => patchForm({ summary: e.target.value })} />
         </Field>
-        <PlaceFields refs={refs} countryId={d.countryId} cityId={d.cityId} onChange={(p) => setDoc({ countryId: p.countryId ?? Number.NaN, cityId: p.cityId })} err={err} countryOptional={false} />
+        <PlaceFields refs={refs} countryId={d.countryId} cityId={d.cityId} onChange={(p) => patchForm({ countryId: p.countryId ?? Number.NaN, cityId: p.cityId })} err={err} countryOptional={false} />
       </fieldset>
 
-      <HeroImageFieldset image={d.image} urls={x.imageUrls} onChange={(image) => setDoc({ image })} err={err} />
+      <HeroImageFieldset image={d.image} urls={x.imageUrls} onChange={(image) => patchForm({ image })} err={err} />
 
       <fieldset className="adm-card adm-fields">
         <legend>Days</legend>
@@ -68,13 +67,13 @@ export default function ItineraryEditor({ id }: { id: number }) {
               <div className="adm-block__head">
                 <strong>Day {i + 1}</strong>
                 <span className="adm-images__tools">
-                  <button type="button" disabled={i === 0} onClick={() => setDoc({ days: moveItem(d.days, i, -1) })} aria-label={`Move day ${i + 1} up`}>
+                  <button type="button" disabled={i === 0} onClick={() => patchForm({ days: moveItem(d.days, i, -1) })} aria-label={`Move day ${i + 1} up`}>
                     ↑
                   </button>
-                  <button type="button" disabled={i === d.days.length - 1} onClick={() => setDoc({ days: moveItem(d.days, i, 1) })} aria-label={`Move day ${i + 1} down`}>
+                  <button type="button" disabled={i === d.days.length - 1} onClick={() => patchForm({ days: moveItem(d.days, i, 1) })} aria-label={`Move day ${i + 1} down`}>
                     ↓
                   </button>
-                  <button type="button" onClick={() => setDoc({ days: d.days.filter((_, j) => j !== i) })} aria-label={`Remove day ${i + 1}`}>
+                  <button type="button" onClick={() => patchForm({ days: d.days.filter((_, j) => j !== i) })} aria-label={`Remove day ${i + 1}`}>
                     ✕
                   </button>
                 </span>
@@ -103,7 +102,7 @@ export default function ItineraryEditor({ id }: { id: number }) {
           ))}
         </ol>
         <p className="adm-add adm-field--wide">
-          <button type="button" className="button button--ghost" onClick={() => setDoc({ days: [...d.days, { title: '', description: '', optionIds: [] }] })}>
+          <button type="button" className="button button--ghost" onClick={() => patchForm({ days: [...d.days, { title: '', description: '', optionIds: [] }] })}>
             Add a day
           </button>
         </p>

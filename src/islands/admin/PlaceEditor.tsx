@@ -147,7 +147,7 @@ export function CountryEditor({ id }: { id: number }) {
     toForm: (v) => v.draft,
     fromForm,
   });
-  const { x, form: d, setForm, errors } = ed;
+  const { x, form: d, patchForm, errors } = ed;
   if (!x || !d)
     return (
       <EditorGate
@@ -157,11 +157,9 @@ export function CountryEditor({ id }: { id: number }) {
         listLabel="All countries and cities"
       />
     );
-  const setDoc = (patch: Partial<CountryDraft>) =>
-    setForm((f) => (f ? { ...f, ...patch } : f));
   const err = (p: string) => errors[p];
   const setFact = (i: number, patch: Partial<CountryDraft["facts"][number]>) =>
-    setDoc({
+    patchForm({
       facts: d.facts.map((f, j) => (j === i ? { ...f, ...patch } : f)),
     });
   return (
@@ -175,7 +173,7 @@ export function CountryEditor({ id }: { id: number }) {
     >
       <fieldset className="adm-card adm-fields">
         <legend>Country</legend>
-        <CopyFields d={d} setDoc={setDoc} err={err} base="countries" />
+        <CopyFields d={d} setDoc={patchForm} err={err} base="countries" />
         <Field
           label="Region"
           hint="Above the name on the page (“Southeast Asia”)"
@@ -183,7 +181,7 @@ export function CountryEditor({ id }: { id: number }) {
         >
           <input
             value={d.region}
-            onChange={(e) => setDoc({ region: e.target.value })}
+            onChange={(e) => patchForm({ region: e.target.value })}
           />
         </Field>
         <p className="adm-note">
@@ -196,7 +194,7 @@ export function CountryEditor({ id }: { id: number }) {
       <Hero
         images={d.images}
         urls={x.imageUrls}
-        onChange={(images) => setDoc({ images })}
+        onChange={(images) => patchForm({ images })}
         err={err}
       />
 
@@ -232,7 +230,7 @@ export function CountryEditor({ id }: { id: number }) {
               <button
                 type="button"
                 disabled={i === 0}
-                onClick={() => setDoc({ facts: moveItem(d.facts, i, -1) })}
+                onClick={() => patchForm({ facts: moveItem(d.facts, i, -1) })}
                 aria-label={`Move fact ${i + 1} up`}
               >
                 ↑
@@ -240,7 +238,7 @@ export function CountryEditor({ id }: { id: number }) {
               <button
                 type="button"
                 disabled={i === d.facts.length - 1}
-                onClick={() => setDoc({ facts: moveItem(d.facts, i, 1) })}
+                onClick={() => patchForm({ facts: moveItem(d.facts, i, 1) })}
                 aria-label={`Move fact ${i + 1} down`}
               >
                 ↓
@@ -248,7 +246,7 @@ export function CountryEditor({ id }: { id: number }) {
               <button
                 type="button"
                 onClick={() =>
-                  setDoc({ facts: d.facts.filter((_, j) => j !== i) })
+                  patchForm({ facts: d.facts.filter((_, j) => j !== i) })
                 }
                 aria-label={`Remove fact ${i + 1}`}
               >
@@ -261,7 +259,7 @@ export function CountryEditor({ id }: { id: number }) {
           type="button"
           className="button button--ghost adm-add"
           onClick={() =>
-            setDoc({ facts: [...d.facts, { label: "", value: "" }] })
+            patchForm({ facts: [...d.facts, { label: "", value: "" }] })
           }
         >
           Add a fact
@@ -279,7 +277,7 @@ export function CityEditor({ id }: { id: number }) {
     toForm: (v) => v.draft,
     fromForm,
   });
-  const { x, form: d, setForm, errors } = ed;
+  const { x, form: d, patchForm, errors } = ed;
   if (!x || !d)
     return (
       <EditorGate
@@ -289,8 +287,6 @@ export function CityEditor({ id }: { id: number }) {
         listLabel="All countries and cities"
       />
     );
-  const setDoc = (patch: Partial<CityDraft>) =>
-    setForm((f) => (f ? { ...f, ...patch } : f));
   const err = (p: string) => errors[p];
   return (
     <EditorChrome
@@ -303,12 +299,12 @@ export function CityEditor({ id }: { id: number }) {
     >
       <fieldset className="adm-card adm-fields">
         <legend>City</legend>
-        <CopyFields d={d} setDoc={setDoc} err={err} base="cities" />
+        <CopyFields d={d} setDoc={patchForm} err={err} base="cities" />
         <label className="adm-switch adm-field--wide">
           <input
             type="checkbox"
             checked={d.featured}
-            onChange={(e) => setDoc({ featured: e.target.checked })}
+            onChange={(e) => patchForm({ featured: e.target.checked })}
           />
           <span>
             <strong>Featured city</strong>
@@ -328,7 +324,7 @@ export function CityEditor({ id }: { id: number }) {
       <Hero
         images={d.images}
         urls={x.imageUrls}
-        onChange={(images) => setDoc({ images })}
+        onChange={(images) => patchForm({ images })}
         err={err}
       />
 
@@ -339,14 +335,14 @@ export function CityEditor({ id }: { id: number }) {
           decimal
           error={err("draft.latitude")}
           value={d.latitude}
-          onValue={(latitude) => setDoc({ latitude })}
+          onValue={(latitude) => patchForm({ latitude })}
         />
         <NumberField
           label="Longitude"
           decimal
           error={err("draft.longitude")}
           value={d.longitude}
-          onValue={(longitude) => setDoc({ longitude })}
+          onValue={(longitude) => patchForm({ longitude })}
         />
       </fieldset>
     </EditorChrome>

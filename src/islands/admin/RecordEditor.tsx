@@ -199,7 +199,9 @@ export function useRecordEditor<View extends RecordView, Draft, Form>({ id, call
       }),
   };
 
-  return { x, form, setForm, errors, notice, setNotice, busy, revs, scheduleAt, setScheduleAt, run, runLost, preview, previewLost, dirty, load, setLoadError, loadError, actions };
+  /** Merges fields into the form (editors whose form is the draft itself). */
+  const patchForm = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
+  return { x, form, setForm, patchForm, errors, notice, setNotice, busy, revs, scheduleAt, setScheduleAt, run, runLost, preview, previewLost, dirty, load, setLoadError, loadError, actions };
 }
 
 /** What the shared parts of the screen read of the editor's state. */

@@ -43,7 +43,7 @@ export default function TagEditor({ id }: { id: number }) {
     toForm: (v) => v.draft,
     fromForm,
   });
-  const { x, form: d, setForm, errors } = ed;
+  const { x, form: d, patchForm, errors } = ed;
   if (!x || !d)
     return (
       <EditorGate
@@ -53,8 +53,6 @@ export default function TagEditor({ id }: { id: number }) {
         listLabel="All tags"
       />
     );
-  const setDoc = (patch: Partial<TagDraft>) =>
-    setForm((f) => (f ? { ...f, ...patch } : f));
   const err = (p: string) => errors[p];
   const usage = `${x.optionsCount.toLocaleString("en")} published ${x.optionsCount === 1 ? "experience" : "experiences"} and ${x.blogsCount.toLocaleString("en")} ${x.blogsCount === 1 ? "article" : "articles"} carry it.`;
   return (
@@ -76,7 +74,7 @@ export default function TagEditor({ id }: { id: number }) {
         <Field label="Name" error={err("draft.name")} wide>
           <input
             value={d.name}
-            onChange={(e) => setDoc({ name: e.target.value })}
+            onChange={(e) => patchForm({ name: e.target.value })}
           />
         </Field>
         <Field
@@ -87,7 +85,7 @@ export default function TagEditor({ id }: { id: number }) {
         >
           <input
             value={d.slug}
-            onChange={(e) => setDoc({ slug: e.target.value })}
+            onChange={(e) => patchForm({ slug: e.target.value })}
           />
         </Field>
         <Field
@@ -99,14 +97,14 @@ export default function TagEditor({ id }: { id: number }) {
           <textarea
             rows={4}
             value={d.description}
-            onChange={(e) => setDoc({ description: e.target.value })}
+            onChange={(e) => patchForm({ description: e.target.value })}
           />
         </Field>
         <NumberField
           label="Order in its list"
           error={err("draft.position")}
           value={d.position}
-          onValue={(v) => setDoc({ position: v ?? Number.NaN })}
+          onValue={(v) => patchForm({ position: v ?? Number.NaN })}
         />
         <p className="adm-note">
           Kind: <strong>{TAG_KIND_NAMES[x.kind]}</strong> (fixed). {usage}
