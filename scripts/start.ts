@@ -11,6 +11,7 @@ import { buildSite } from './lib/build-site.ts';
 import { loadDotEnv, step } from './lib/cli.ts';
 import { openOwnedDatabase, prepareDatabase, pullContentCache } from './lib/prepare.ts';
 import { createSitePublisher } from './lib/site-publisher.ts';
+import { startChangeFeed } from '../src/server/change-feed.ts';
 
 loadDotEnv();
 const config = parseConfig();
@@ -30,10 +31,13 @@ if (!apiOnly) {
   });
 }
 
+// Which tables changed, from the database: catalogue answers are kept until then (ADR 0042).
+const changes = await startChangeFeed(database, log);
 const server = await listen({
   config,
   log,
   db: database.db,
+  changes,
   rateLimitStore,
   jobs: new JobQueue(database, log),
   // This process owns the database and dist: it runs the publish queue (the back-office's
@@ -49,6 +53,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`\n${signal} received: stopping…`);
   await server.close();
+  await changes.close();
   await rateLimitStore.close();
   await database.close();
   console.log('Stopped cleanly.');

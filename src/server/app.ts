@@ -21,6 +21,9 @@ import { authRoutes, oauthReturnRoute } from './routes/auth.ts';
 import { bucketListRoutes } from './routes/bucket-lists.ts';
 import type { PaymentProvider } from './providers/payments/port.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { type AnswerCache, cachedAnswers, GROUPS } from './answer-cache.ts';
+import type { ChangeFeed } from './change-feed.ts';
+import { geoHeaderOf } from './routes/catalogue/initial-data.ts';
 import { createPaymentProvider } from './providers/payments/select.ts';
 import { bookingRoutes } from './routes/booking/booking.ts';
 import { tripRoutes } from './routes/trips.ts';
@@ -64,6 +67,8 @@ export type AppOptions = AppDeps & {
   payments?: PaymentProvider;
   /** The started job queue of this process (main.ts, tests); absent where no job is enqueued. */
   jobs?: JobQueue;
+  /** The answer cache of catalogue reads (ADR 0042), fed by the database's change feed. */
+  answers?: { cache: AnswerCache; feed: ChangeFeed };
 };
 
 const realtimeInjectors = new WeakMap<object, (server: Server) => void>();
@@ -93,6 +98,22 @@ const RENAMED: [RegExp, Pick<RecordEditor, 'redirectTarget'>, string][] = [
   [BEST_OF_PATH, BEST_OF_LIST_EDITOR, '/best-of'],
 ];
 
+/** The reads kept by the answer cache: each depends only on published data and its request line. */
+export const CACHED_READS: [string[], (typeof GROUPS)[keyof typeof GROUPS]][] = [
+  [
+    [
+      '/countries', '/countries/:slug', '/cities', '/cities/:slug', '/options', '/options/:slugCode', '/options/:slugCode/similar',
+      '/filter', '/collections', '/collections/:slug', '/collections/:id/gift-options', '/categories/:a', '/categories/:a/:b',
+      '/blogs', '/blogs/filter_items', '/blogs/:slug', '/suppliers', '/suppliers/:slug', '/travel_itineraries', '/travel_itineraries/:slug',
+      '/best_of_lists', '/best_of_lists/:slug', '/tags', '/tags/:slug', '/faqs', '/reviews', '/customer-reviews', '/site-reviews',
+      '/page/home', '/page/cities/:slug', '/page/countries/:slug', '/page/options/:slugCode', '/page/collections/:slug', '/search',
+    ],
+    GROUPS.catalogue,
+  ],
+  [['/promotion-codes'], GROUPS.timed],
+  [['/available-dates', '/detailed-timeslots', '/options/:slugCode/prices'], GROUPS.availability],
+];
+
 export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
   const { db, config, log, rateLimitStore } = opts;
@@ -110,6 +131,7 @@ export function createApp(opts: AppOptions) {
     c.set('user', null);
     c.set('payments', payments);
     c.set('jobs', opts.jobs ?? null);
+    c.set('answers', opts.answers?.cache ?? null);
     await next();
   });
   app.use('*', requestContext(opts.socketIp ?? (() => undefined)));
@@ -144,6 +166,19 @@ export function createApp(opts: AppOptions) {
   // A chat message may carry files (multipart).
   const chatLimit = bodyLimit({ maxSize: CHAT_MESSAGE_BODY_LIMIT, onError: tooLarge });
   api.use('*', (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? uploadLimit : c.req.method === 'POST' && CHAT_MESSAGES_PATH.test(c.req.path) ? chatLimit : jsonLimit)(c, next));
+
+  // A write of this process is in the answer cache before its answer leaves (ADR 0042): the
+  // change feed has delivered what the write's transaction notified.
+  const feed = opts.answers?.feed;
+  if (feed) {
+    api.use('*', async (c, next) => {
+      await next();
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await feed.sync();
+    });
+  }
+  // Catalogue reads: computed once, kept until what they read changes (ADR 0042).
+  for (const [paths, group] of CACHED_READS) api.on(['GET', 'HEAD'], paths, cachedAnswers(group));
+  api.on(['GET', 'HEAD'], '/initial_data', cachedAnswers(GROUPS.catalogue, { varyHeader: geoHeaderOf }));
 
   api.use('*', sessionMiddleware);
   // Every /admin call (the back-office, ambassador review): one guard, 401 for a guest, 403 for

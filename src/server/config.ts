@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   DIST_DIR: z.string().min(1).default('dist'),
   REDIS_URL: optionalString.pipe(z.url().optional()),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** Memory for kept catalogue answers per API process (ADR 0042). */
+  ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   RATE_LIMIT_WHITELIST_SECRET: optionalString,
   GEO_COUNTRY_HEADER: z.string().min(1).default('cf-ipcountry').transform((v) => v.toLowerCase()),
   TRUST_PROXY: bool,
@@ -117,6 +119,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     distDir: resolve(e.DIST_DIR),
     redisUrl: e.REDIS_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    answerCacheMb: e.ANSWER_CACHE_MB,
     rateLimitWhitelistSecret: e.RATE_LIMIT_WHITELIST_SECRET,
     geoCountryHeader: e.GEO_COUNTRY_HEADER,
     trustProxy: e.TRUST_PROXY,

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { AnswerCache } from './answer-cache.ts';
 import type { Providers } from './providers/providers.ts';
 import type { PaymentProvider } from './providers/payments/port.ts';
 import type { RateLimitStore } from './providers/rate-limit.ts';
@@ -34,5 +35,7 @@ export type AppEnv = {
     payments: PaymentProvider;
     /** The durable job queue (ADR 0023); null where no queue runs (content pull, benches). */
     jobs: JobQueue | null;
+    /** The answer cache of catalogue reads (ADR 0042); null where no change feed runs. */
+    answers: AnswerCache | null;
   };
 };

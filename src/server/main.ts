@@ -1,6 +1,6 @@
 // The one listening process: the API under /api/v1, /healthz, and (with the storefront)
 // /_image and the static site. Owns the database connection it is given.
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerOptions as HttpServerOptions, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -18,6 +18,9 @@ import { createMailer } from './providers/mail.ts';
 import { createRealtimeHub } from './realtime.ts';
 import { createStorage } from './providers/providers.ts';
 import type { SiteBuilder } from './services/publish.ts';
+import { AnswerCache } from './answer-cache.ts';
+import type { ChangeFeed } from './change-feed.ts';
+import { fastPath } from './fast-path.ts';
 
 export type ServerOptions = {
   config: Config;
@@ -30,6 +33,8 @@ export type ServerOptions = {
   jobs?: JobQueue;
   /** The static site's builder (the process that owns dist): runs the publish queue's jobs. */
   site?: SiteBuilder;
+  /** The database's change feed (change-feed.ts): with it, catalogue answers are kept in memory. */
+  changes?: ChangeFeed;
 };
 
 function socketIp(c: Context<AppEnv>): string | undefined {
@@ -44,7 +49,7 @@ function socketIp(c: Context<AppEnv>): string | undefined {
 const GOING_AWAY = Buffer.from([0x88, 0x02, 0x03, 0xe9]);
 
 export async function listen(opts: ServerOptions): Promise<{ url: string; close: () => Promise<void> }> {
-  const { providers, jobs, site, ...rest } = opts;
+  const { providers, jobs, site, changes, ...rest } = opts;
   const payments = createPaymentProvider(opts.config, opts.db);
   // One mailer for the API and the workers (one SMTP transport).
   const mailer = providers?.mailer ?? createMailer(opts.config, opts.log);
@@ -63,9 +68,26 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
     // owns dist) site publishes (jobs/workers.ts): all on the durable queue.
     await startWorkers({ jobs, db: opts.db, mailer, siteUrl: opts.config.siteUrl, secretKey: opts.config.secretKey, log: opts.log, config: opts.config, payments, storage, ...(site ? { site } : {}) });
   }
-  const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), providers: { ...providers, mailer, realtime, storage } });
+  // Catalogue answers kept in memory while the change feed runs (ADR 0042).
+  const answers = changes ? { cache: new AnswerCache(changes, { maxBytes: opts.config.answerCacheMb * 1024 * 1024 }), feed: changes } : undefined;
+  const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), ...(answers ? { answers } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), providers: { ...providers, mailer, realtime, storage } });
+  const fast = answers ? fastPath({ cache: answers.cache, config: opts.config, rateLimitStore: opts.rateLimitStore, log: opts.log }) : undefined;
+  // Kept answers leave before the router (fast-path.ts); everything else goes to the app.
+  const withFastPath = (options: HttpServerOptions, listener: (req: IncomingMessage, res: ServerResponse) => void) =>
+    createServer(options, (req, res) => {
+      const done = fast?.(req, res);
+      if (done === true) return;
+      if (done === undefined || done === false) return listener(req, res);
+      void done.then(
+        (served) => served || listener(req, res),
+        (err: unknown) => {
+          opts.log.error({ err }, 'fast path failed; answering through the app');
+          listener(req, res);
+        },
+      );
+    });
   const server = await new Promise<Server>((resolvePromise, reject) => {
-    const s = serve({ fetch: app.fetch, port: opts.config.port, hostname: '0.0.0.0' }, () => resolvePromise(s as Server));
+    const s = serve({ fetch: app.fetch, port: opts.config.port, hostname: '0.0.0.0', createServer: withFastPath as never }, () => resolvePromise(s as Server));
     (s as Server).once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
@@ -87,6 +109,7 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
           () =>
             void (jobs ? jobs.stop().catch((err: unknown) => opts.log.error({ err }, 'job queue stop failed')) : Promise.resolve())
               .then(() => ownHub?.close())
+              .then(() => answers?.cache.close())
               .then(() => resolvePromise()),
         );
         server.closeIdleConnections();

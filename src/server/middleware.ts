@@ -19,10 +19,14 @@ export function clientIp(c: Context<AppEnv>, socketIp: string | undefined): stri
   return socketIp ?? 'unknown';
 }
 
+/** A caller's X-Request-Id when it is a plain id, else a new one. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomId(9);
+}
+
 export function requestContext(getSocketIp: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const incoming = c.req.header('x-request-id');
-    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomId(9);
+    const requestId = requestIdOf(c.req.header('x-request-id'));
     c.set('requestId', requestId);
     c.set('clientIp', clientIp(c, getSocketIp(c)));
     const started = performance.now();
@@ -38,26 +42,40 @@ export function requestContext(getSocketIp: (c: Context<AppEnv>) => string | und
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+/** The security headers of every API answer (also written by the fast path, fast-path.ts). */
+export function securityHeaderList(isProduction: boolean, csp: string): [string, string][] {
+  const h: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=(self)'],
+    ['Content-Security-Policy', csp],
+  ];
+  if (isProduction) h.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload']);
+  return h;
+}
+
 export function securityHeaders(csp: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=(self)');
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', csp);
-    if (c.var.config.isProduction) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
+    for (const [k, v] of securityHeaderList(c.var.config.isProduction, csp)) {
+      if (k !== 'Content-Security-Policy' || !c.res.headers.has(k)) c.header(k, v);
+    }
   };
+}
+
+/** True when an Authorization header carries the storefront's public key. */
+export function bearerOk(header: string | undefined, publicApiKey: string): boolean {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  return Boolean(match?.[1] && safeEqual(match[1].trim(), publicApiKey));
 }
 
 /** The storefront's public key (identifies the app, not the user). */
 export function guestBearer(exemptPaths: RegExp[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (exemptPaths.some((re) => re.test(c.req.path))) return next();
-    const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    if (!match?.[1] || !safeEqual(match[1].trim(), c.var.config.publicApiKey)) {
+    if (!bearerOk(c.req.header('authorization'), c.var.config.publicApiKey)) {
       throw new HttpError(401, 'Missing or invalid API key', { headers: { 'WWW-Authenticate': 'Bearer' } });
     }
     return next();
@@ -65,6 +83,15 @@ export function guestBearer(exemptPaths: RegExp[]): MiddlewareHandler<AppEnv> {
 }
 
 export const WHITELIST_HEADER = 'x-rate-limit-whitelist';
+
+/** The RateLimit-* headers of an answer counted in a window. */
+export function rateLimitHeaders(limit: number, count: number, resetInMs: number): [string, string][] {
+  return [
+    ['RateLimit-Limit', String(limit)],
+    ['RateLimit-Remaining', String(Math.max(0, limit - count))],
+    ['RateLimit-Reset', String(Math.max(1, Math.ceil(resetInMs / 1000)))],
+  ];
+}
 
 /** Fixed window per IP (and per bucket). 429 JSON with Retry-After past the limit. */
 export function rateLimit(opts: { bucket: string; limit: (c: Context<AppEnv>) => number; windowMs?: number }): MiddlewareHandler<AppEnv> {
@@ -76,9 +103,7 @@ export function rateLimit(opts: { bucket: string; limit: (c: Context<AppEnv>) =>
     const limit = opts.limit(c);
     const { count, resetInMs } = await c.var.rateLimitStore.hit(`${opts.bucket}:${c.var.clientIp}`, windowMs);
     const retryAfter = Math.max(1, Math.ceil(resetInMs / 1000));
-    c.header('RateLimit-Limit', String(limit));
-    c.header('RateLimit-Remaining', String(Math.max(0, limit - count)));
-    c.header('RateLimit-Reset', String(retryAfter));
+    for (const [k, v] of rateLimitHeaders(limit, count, resetInMs)) c.header(k, v);
     if (count > limit) {
       throw new HttpError(429, 'You are browsing the site too quick. Please try again after a few minutes', {
         headers: { 'Retry-After': String(retryAfter) },

@@ -9,6 +9,8 @@ import { parseConfig } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { JobQueue } from '../jobs/queue.ts';
+import { AnswerCache } from '../answer-cache.ts';
+import { startChangeFeed } from '../change-feed.ts';
 import { randomId } from '../middleware.ts';
 import { createRateLimitStore } from '../providers/rate-limit.ts';
 import { camelizeKeys } from '../../lib/key-case.ts';
@@ -68,7 +70,10 @@ export async function createTestApp(env: Record<string, string> = {}, extend?: (
   // workers run in API tests; a test runs due jobs itself (jobs.runDue).
   const jobs = new JobQueue(database, log, { pollSeconds: 0.5 });
   await jobs.start();
-  const app = createApp({ db: database.db, config, log, rateLimitStore, jobs, ...(extend ? { extend } : {}), ...(providers ? { providers } : {}) });
+  // The answer cache runs as in production (ADR 0042), so every API test reads through it.
+  const feed = await startChangeFeed(database, log);
+  const answers = { cache: new AnswerCache(feed), feed };
+  const app = createApp({ db: database.db, config, log, rateLimitStore, jobs, answers, ...(extend ? { extend } : {}), ...(providers ? { providers } : {}) });
 
   /** Calls the API like the storefront does (bearer, JSON) and camelizes the answer. */
   async function call(method: string, path: string, opts: { body?: unknown; rawBody?: string; headers?: Record<string, string>; auth?: boolean; ip?: string } = {}) {
@@ -78,6 +83,10 @@ export async function createTestApp(env: Record<string, string> = {}, extend?: (
     if (opts.rawBody !== undefined) body = opts.rawBody;
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
+    // A test writes rows directly and reads them back at once: on PostgreSQL, the notification of
+    // its commit reaches the change feed's own connection a moment later, as it would before any
+    // request a person makes.
+    await feed.sync();
     const res = await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) });
     const text = await res.text();
     let json: unknown;
@@ -97,7 +106,10 @@ export async function createTestApp(env: Record<string, string> = {}, extend?: (
     call,
     get: (path: string, opts?: Parameters<typeof call>[2]) => call('GET', path, opts),
     post: (path: string, body?: unknown, opts?: Parameters<typeof call>[2]) => call('POST', path, { ...opts, body }),
+    answers: answers.cache,
     close: async () => {
+      answers.cache.close();
+      await feed.close();
       await jobs.stop();
       await rateLimitStore.close();
       await database.close();

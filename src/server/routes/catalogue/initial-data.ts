@@ -43,6 +43,9 @@ function setting<S extends z.ZodType>(rows: Map<string, unknown>, key: string, s
 }
 
 /** ISO alpha-2 from the geolocation header; SG when absent or not a country (XX, T1). */
+/** The request header initial data varies on (the visitor's country, set by a trusted proxy). */
+export const geoHeaderOf = (c: Context<AppEnv>): string => c.var.config.geoCountryHeader;
+
 export function geoCountry(c: Context<AppEnv>): string {
   const value = c.req.header(c.var.config.geoCountryHeader)?.trim().toUpperCase();
   return value && /^[A-Z]{2}$/.test(value) && value !== 'XX' ? value : 'SG';

@@ -1,0 +1,337 @@
+// The answer cache (ADR 0042): catalogue reads computed once, served from memory until the data
+// they were built from changes.
+//
+// - An answer that depends only on published data (no user, no cookie) is kept as bytes with
+//   its brotli and gzip forms and a strong ETag, under a key of its path, its sorted query and
+//   the request headers it varies on.
+// - Each answer belongs to a group naming the tables it reads. The change feed
+//   (change-feed.ts) says which table a committed statement wrote; every group reading it is
+//   dropped at once, in every process. A group also has a lifetime, for what time alone changes
+//   (a promotion that ends, a departure past its cut-off).
+// - Misses of one key are computed once (the others wait for it), and an answer computed while
+//   its group was dropped is served but not kept.
+// - While the feed is down nothing is served from memory or kept.
+//
+// main.ts serves hits before the router (fast-path.ts); `cachedAnswers` is the same cache inside
+// the Hono app (tests call app.request(), and the first request of a key goes this way).
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context.ts';
+import type { ChangeFeed } from './change-feed.ts';
+
+/** Tables of published content: what a catalogue answer is built from. */
+export const CATALOGUE_TABLES = [
+  'images', 'countries', 'cities', 'places_of_interest', 'operators', 'tags', 'options', 'option_images',
+  'option_tags', 'option_places', 'option_locations', 'option_rooms', 'collections', 'collection_categories',
+  'collection_tips', 'collection_options', 'itineraries', 'best_of_lists', 'best_of_list_items', 'blog_categories',
+  'blogs', 'blog_tags', 'blog_options', 'reviews', 'site_reviews', 'faqs', 'currencies', 'exchange_rates',
+  'promotion_codes', 'settings', 'slug_redirects',
+] as const;
+
+/** Seats, departures and bookings: what availability and prices for a date also read. */
+export const AVAILABILITY_TABLES = ['availability_rules', 'availability_slots', 'option_seasons', 'orders', 'order_items'] as const;
+
+export type CacheGroup = {
+  name: string;
+  tables: readonly string[];
+  /** How long an answer may be kept at most (what time alone changes). */
+  ttlMs: number;
+  /** Cache-Control of the answers: browsers revalidate (ETag), a CDN may keep them a while. */
+  cacheControl: string;
+};
+
+export const GROUPS = {
+  catalogue: { name: 'catalogue', tables: CATALOGUE_TABLES, ttlMs: 60_000, cacheControl: 'public, max-age=0, s-maxage=30, stale-while-revalidate=60' },
+  /** Answers that filter on the clock (a promotion's start and end). */
+  timed: { name: 'timed', tables: CATALOGUE_TABLES, ttlMs: 10_000, cacheControl: 'public, max-age=0, s-maxage=5, stale-while-revalidate=10' },
+  availability: {
+    name: 'availability',
+    tables: [...CATALOGUE_TABLES, ...AVAILABILITY_TABLES],
+    ttlMs: 10_000,
+    cacheControl: 'public, max-age=0, s-maxage=5, stale-while-revalidate=10',
+  },
+} satisfies Record<string, CacheGroup>;
+
+/** JSON answers smaller than this go out as they are (compression would not pay). */
+export const COMPRESS_MIN_BYTES = 1024;
+
+export type CachedAnswer = {
+  group: CacheGroup;
+  status: 200;
+  contentType: string;
+  /** The strong validator of the identity bytes; the encoded forms carry it with -br / -gz. */
+  etag: string;
+  identity: Buffer;
+  br: Buffer | undefined;
+  gzip: Buffer | undefined;
+  vary: string;
+  expiresAt: number;
+  bytes: number;
+};
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the request accepts of those the answer has. */
+export function pickEncoding(acceptEncoding: string | undefined, a: Pick<CachedAnswer, 'br' | 'gzip'>): Encoding {
+  if (!acceptEncoding) return 'identity';
+  if (a.br && /\bbr\b/.test(acceptEncoding)) return 'br';
+  if (a.gzip && /\bgzip\b/.test(acceptEncoding)) return 'gzip';
+  return 'identity';
+}
+
+export function etagFor(a: CachedAnswer, encoding: Encoding): string {
+  return encoding === 'identity' ? a.etag : `${a.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`;
+}
+
+/** True when If-None-Match names this answer (any of its encodings, weak or strong, or *). */
+export function notModified(ifNoneMatch: string | undefined, a: CachedAnswer): boolean {
+  if (!ifNoneMatch) return false;
+  const base = a.etag.slice(1, -1);
+  for (const raw of ifNoneMatch.split(',')) {
+    const tag = raw.trim().replace(/^W\//, '');
+    if (tag === '*' || tag === `"${base}"` || tag === `"${base}-br"` || tag === `"${base}-gz"`) return true;
+  }
+  return false;
+}
+
+/** The headers of one answer in one encoding (per-request headers are added by the caller). */
+export function answerHeaders(a: CachedAnswer, encoding: Encoding): [string, string][] {
+  const h: [string, string][] = [
+    ['Content-Type', a.contentType],
+    ['Cache-Control', a.group.cacheControl],
+    ['ETag', etagFor(a, encoding)],
+    ['Vary', a.vary],
+  ];
+  if (encoding !== 'identity') h.push(['Content-Encoding', encoding]);
+  return h;
+}
+
+export function bodyFor(a: CachedAnswer, encoding: Encoding): Buffer {
+  return encoding === 'br' ? a.br! : encoding === 'gzip' ? a.gzip! : a.identity;
+}
+
+/** Builds the kept form of a 200 JSON answer: ETag and, above 1 KB, brotli and gzip. */
+export function makeAnswer(group: CacheGroup, identity: Buffer, contentType: string, varyOn: string | undefined, now: number): CachedAnswer {
+  const big = identity.length >= COMPRESS_MIN_BYTES;
+  const br = big
+    ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } })
+    : undefined;
+  const gzip = big ? gzipSync(identity, { level: 6 }) : undefined;
+  const etag = `"${createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
+  return {
+    group,
+    status: 200,
+    contentType,
+    etag,
+    identity,
+    br,
+    gzip,
+    vary: varyOn ? `Accept-Encoding, ${varyOn}` : 'Accept-Encoding',
+    expiresAt: now + group.ttlMs,
+    bytes: identity.length + (br?.length ?? 0) + (gzip?.length ?? 0) + 200,
+  };
+}
+
+/** A varying header's value as it enters a key (country codes: case does not matter). */
+export const varyValue = (v: string | undefined): string => (v ?? '').trim().toUpperCase();
+
+/** The cache key of a request: path, the query with its pairs sorted, and the varying header. */
+export function answerKey(pathAndQuery: string, varyValue: string | undefined): string {
+  const q = pathAndQuery.indexOf('?');
+  let key = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
+  if (q >= 0 && q < pathAndQuery.length - 1) {
+    const pairs = pathAndQuery.slice(q + 1).split('&').filter(Boolean).sort();
+    if (pairs.length) key += `?${pairs.join('&')}`;
+  }
+  return varyValue ? `${key}\u0000${varyValue}` : key;
+}
+
+export type AnswerCacheOptions = { maxBytes?: number; now?: () => number };
+
+export class AnswerCache {
+  private readonly groups = new Map<string, { gen: number; entries: Map<string, CachedAnswer> }>();
+  private readonly byTable = new Map<string, Set<string>>();
+  private readonly inflight = new Map<string, Promise<CachedAnswer | null>>();
+  private bytes = 0;
+  private readonly maxBytes: number;
+  readonly now: () => number;
+  readonly stats = { hits: 0, misses: 0, dropped: 0 };
+  private readonly unsubscribe: () => void;
+  private readonly feed: ChangeFeed;
+
+  constructor(feed: ChangeFeed, opts: AnswerCacheOptions = {}) {
+    this.feed = feed;
+    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+    this.now = opts.now ?? Date.now;
+    for (const g of Object.values(GROUPS)) this.register(g);
+    this.unsubscribe = feed.subscribe((table) => this.changed(table));
+  }
+
+  private register(g: CacheGroup) {
+    if (this.groups.has(g.name)) return;
+    this.groups.set(g.name, { gen: 0, entries: new Map() });
+    for (const t of g.tables) {
+      let set = this.byTable.get(t);
+      if (!set) this.byTable.set(t, (set = new Set()));
+      set.add(g.name);
+    }
+  }
+
+  /** True while answers may be served and kept. */
+  get live(): boolean {
+    return this.feed.live;
+  }
+
+  /** The change feed told us `table` changed ('*': anything may have). */
+  changed(table: string) {
+    const names = table === '*' ? [...this.groups.keys()] : [...(this.byTable.get(table) ?? [])];
+    for (const name of names) {
+      const g = this.groups.get(name)!;
+      g.gen += 1;
+      for (const a of g.entries.values()) this.bytes -= a.bytes;
+      this.stats.dropped += g.entries.size;
+      g.entries.clear();
+    }
+  }
+
+  get(group: CacheGroup, key: string): CachedAnswer | undefined {
+    if (!this.feed.live) return undefined;
+    const entries = this.groups.get(group.name)?.entries;
+    const a = entries?.get(key);
+    if (!a) return undefined;
+    if (a.expiresAt <= this.now()) {
+      entries!.delete(key);
+      this.bytes -= a.bytes;
+      return undefined;
+    }
+    this.stats.hits += 1;
+    return a;
+  }
+
+  /** Paths whose answers vary on a request header, and its name (the fast path builds keys). */
+  readonly varyByPath = new Map<string, string>();
+
+  /** The kept answer of `key` in whichever group holds it (the fast path: no routing). */
+  lookup(key: string): CachedAnswer | undefined {
+    if (!this.feed.live) return undefined;
+    for (const g of this.groups.values()) {
+      const a = g.entries.get(key);
+      if (a) return this.get(a.group, key);
+    }
+    return undefined;
+  }
+
+  /** The answer being computed for `key` by another request, if any. */
+  pending(group: CacheGroup, key: string): Promise<CachedAnswer | null> | undefined {
+    return this.inflight.get(`${group.name}\u0001${key}`);
+  }
+
+  /**
+   * Computes the answer of `key` once: `compute` runs the route and returns the answer to keep
+   * (or null when it is not to be kept: an error, a personal answer). Concurrent callers share it.
+   */
+  async fill(group: CacheGroup, key: string, compute: () => Promise<CachedAnswer | null>): Promise<CachedAnswer | null> {
+    this.register(group);
+    const g = this.groups.get(group.name)!;
+    const gen = g.gen;
+    const id = `${group.name}\u0001${key}`;
+    this.stats.misses += 1;
+    const p = compute().then(
+      (a) => {
+        if (a && this.feed.live && g.gen === gen) this.keep(g.entries, key, a);
+        return a;
+      },
+      (err: unknown) => {
+        throw err;
+      },
+    );
+    this.inflight.set(id, p);
+    try {
+      return await p;
+    } finally {
+      this.inflight.delete(id);
+    }
+  }
+
+  private keep(entries: Map<string, CachedAnswer>, key: string, a: CachedAnswer) {
+    if (a.bytes > this.maxBytes / 8) return;
+    const old = entries.get(key);
+    if (old) {
+      entries.delete(key);
+      this.bytes -= old.bytes;
+    }
+    entries.set(key, a);
+    this.bytes += a.bytes;
+    // Over budget: the oldest answers of the fullest group go first.
+    while (this.bytes > this.maxBytes) {
+      let fullest: Map<string, CachedAnswer> | undefined;
+      for (const x of this.groups.values()) if (!fullest || x.entries.size > fullest.size) fullest = x.entries;
+      const first = fullest?.entries().next().value;
+      if (!first) break;
+      fullest!.delete(first[0]);
+      this.bytes -= first[1].bytes;
+    }
+  }
+
+  /** Answers kept and bytes used (tests, the bench). */
+  size(): { answers: number; bytes: number } {
+    let answers = 0;
+    for (const g of this.groups.values()) answers += g.entries.size;
+    return { answers, bytes: this.bytes };
+  }
+
+  close() {
+    this.unsubscribe();
+  }
+}
+
+/** The per-request headers an API answer carries whatever route made it (see middleware.ts). */
+function send(c: Context<AppEnv>, a: CachedAnswer): Response {
+  const encoding = pickEncoding(c.req.header('accept-encoding'), a);
+  const headers = answerHeaders(a, encoding);
+  if (notModified(c.req.header('if-none-match'), a)) {
+    const h = new Headers(headers.filter(([k]) => k !== 'Content-Type' && k !== 'Content-Encoding'));
+    return new Response(null, { status: 304, headers: h });
+  }
+  const body = bodyFor(a, encoding);
+  const h = new Headers(headers);
+  h.set('Content-Length', String(body.length));
+  return new Response(c.req.method === 'HEAD' ? null : (new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>), { status: 200, headers: h });
+}
+
+/**
+ * Route middleware: serve `group`'s answer of this request from memory, or compute it with the
+ * route and keep it. `varyHeader` names a request header the answer depends on.
+ */
+export function cachedAnswers(group: CacheGroup, opts: { varyHeader?: (c: Context<AppEnv>) => string | undefined } = {}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const cache = c.var.answers;
+    if (!cache || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    const varyName = opts.varyHeader?.(c);
+    const url = c.req.url;
+    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+    const key = answerKey(url.slice(pathStart), varyName ? varyValue(c.req.header(varyName)) : undefined);
+    if (varyName) cache.varyByPath.set(c.req.path, varyName);
+    if (cache.live) {
+      const hit = cache.get(group, key) ?? (await cache.pending(group, key));
+      if (hit) {
+        c.res = send(c, hit);
+        return;
+      }
+    }
+    if (!cache.live) {
+      await next();
+      return;
+    }
+    const a = await cache.fill(group, key, async () => {
+      await next();
+      const res = c.res;
+      const type = res.headers.get('content-type') ?? '';
+      if (res.status !== 200 || !type.startsWith('application/json') || res.headers.has('set-cookie')) return null;
+      const body = Buffer.from(await res.arrayBuffer());
+      return makeAnswer(group, body, type, varyName, cache.now());
+    });
+    if (a) c.res = send(c, a);
+  };
+}

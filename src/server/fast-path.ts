@@ -1,0 +1,67 @@
+// The fast path (ADR 0042): kept catalogue answers leave straight from node:http, before the
+// router, with the same headers and checks the Hono app applies to them: the storefront's key,
+// the per-IP rate limit, the security headers, a request id, ETag/304 and the encoding the
+// client accepts. Anything else (a miss, a wrong key, a limit reached, debug logging) goes on to
+// the app, which answers it as always.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { type AnswerCache, answerHeaders, answerKey, bodyFor, notModified, pickEncoding, varyValue } from './answer-cache.ts';
+import type { Config } from './config.ts';
+import { API_CSP, bearerOk, rateLimitHeaders, requestIdOf, securityHeaderList, WHITELIST_HEADER } from './middleware.ts';
+import type { RateLimitStore } from './providers/rate-limit.ts';
+import { safeEqual } from './services/secrets.ts';
+
+const API_PREFIX = '/api/v1/';
+
+export type FastPathDeps = { cache: AnswerCache; config: Config; rateLimitStore: RateLimitStore; log: Logger };
+
+/** The client IP as the app sees it (middleware.ts clientIp). */
+function ipOf(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const fwd = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+/** Returns a handler that answers from the cache and resolves true, or resolves false untouched. */
+export function fastPath(deps: FastPathDeps): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boolean {
+  const { cache, config, rateLimitStore, log } = deps;
+  const security = securityHeaderList(config.isProduction, API_CSP);
+  return (req, res) => {
+    const url = req.url;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url?.startsWith(API_PREFIX) || !cache.live) return false;
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const varyName = cache.varyByPath.get(path);
+    const varyHeader = varyName ? req.headers[varyName.toLowerCase()] : undefined;
+    const a = cache.lookup(answerKey(url, varyName ? varyValue(Array.isArray(varyHeader) ? varyHeader[0] : varyHeader) : undefined));
+    if (!a || !bearerOk(req.headers.authorization, config.publicApiKey) || log.isLevelEnabled('debug')) return false;
+    const write = (limitHeaders: [string, string][]) => {
+      const encoding = pickEncoding(req.headers['accept-encoding'], a);
+      const headers: [string, string][] = [...answerHeaders(a, encoding), ...security, ...limitHeaders];
+      const rid = req.headers['x-request-id'];
+      headers.push(['X-Request-Id', requestIdOf(Array.isArray(rid) ? rid[0] : rid)]);
+      if (notModified(req.headers['if-none-match'], a)) {
+        res.writeHead(304, headers.filter(([k]) => k !== 'Content-Type' && k !== 'Content-Encoding').flat());
+        res.end();
+        return true;
+      }
+      const body = bodyFor(a, encoding);
+      headers.push(['Content-Length', String(body.length)]);
+      res.writeHead(200, headers.flat());
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    };
+    const secret = config.rateLimitWhitelistSecret;
+    const presented = req.headers[WHITELIST_HEADER];
+    if (secret && typeof presented === 'string' && safeEqual(presented, secret)) return write([]);
+    const limit = config.rateLimitPerMinute;
+    return rateLimitStore.hit(`api:${ipOf(req, config.trustProxy)}`, 60_000).then(({ count, resetInMs }) => {
+      // Past the limit: the app answers the 429 (and counts once more, which changes nothing).
+      if (count > limit) return false;
+      return write(rateLimitHeaders(limit, count, resetInMs));
+    });
+  };
+}
