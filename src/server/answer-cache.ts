@@ -12,12 +12,10 @@
 //   its group was dropped is served but not kept.
 // - While the feed is down nothing is served from memory or kept.
 //
-// main.ts serves hits before the router (fast-path.ts); `cachedAnswers` is the same cache inside
-// the Hono app (tests call app.request(), and the first request of a key goes this way).
+// main.ts serves hits before the router (fast-path.ts); `cachedAnswers` (cached-answers.ts) is
+// the same cache inside the Hono app (tests call app.request(), and a key's first request goes there).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from './context.ts';
 import type { ChangeFeed } from './change-feed.ts';
 
 /** Tables of published content: what a catalogue answer is built from. */
@@ -284,54 +282,4 @@ export class AnswerCache {
   close() {
     this.unsubscribe();
   }
-}
-
-/** The per-request headers an API answer carries whatever route made it (see middleware.ts). */
-function send(c: Context<AppEnv>, a: CachedAnswer): Response {
-  const encoding = pickEncoding(c.req.header('accept-encoding'), a);
-  const headers = answerHeaders(a, encoding);
-  if (notModified(c.req.header('if-none-match'), a)) {
-    const h = new Headers(headers.filter(([k]) => k !== 'Content-Type' && k !== 'Content-Encoding'));
-    return new Response(null, { status: 304, headers: h });
-  }
-  const body = bodyFor(a, encoding);
-  const h = new Headers(headers);
-  h.set('Content-Length', String(body.length));
-  return new Response(c.req.method === 'HEAD' ? null : (new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>), { status: 200, headers: h });
-}
-
-/**
- * Route middleware: serve `group`'s answer of this request from memory, or compute it with the
- * route and keep it. `varyHeader` names a request header the answer depends on.
- */
-export function cachedAnswers(group: CacheGroup, opts: { varyHeader?: (c: Context<AppEnv>) => string | undefined } = {}): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const cache = c.var.answers;
-    if (!cache || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
-    const varyName = opts.varyHeader?.(c);
-    const url = c.req.url;
-    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-    const key = answerKey(url.slice(pathStart), varyName ? varyValue(c.req.header(varyName)) : undefined);
-    if (varyName) cache.varyByPath.set(c.req.path, varyName);
-    if (cache.live) {
-      const hit = cache.get(group, key) ?? (await cache.pending(group, key));
-      if (hit) {
-        c.res = send(c, hit);
-        return;
-      }
-    }
-    if (!cache.live) {
-      await next();
-      return;
-    }
-    const a = await cache.fill(group, key, async () => {
-      await next();
-      const res = c.res;
-      const type = res.headers.get('content-type') ?? '';
-      if (res.status !== 200 || !type.startsWith('application/json') || res.headers.has('set-cookie')) return null;
-      const body = Buffer.from(await res.arrayBuffer());
-      return makeAnswer(group, body, type, varyName, cache.now());
-    });
-    if (a) c.res = send(c, a);
-  };
 }

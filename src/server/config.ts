@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Memory for kept catalogue answers per API process (ADR 0042). */
   ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /** Memory for built files served from memory per process (ADR 0042). */
+  STATIC_CACHE_MB: z.coerce.number().int().min(1).max(16384).default(256),
   RATE_LIMIT_WHITELIST_SECRET: optionalString,
   GEO_COUNTRY_HEADER: z.string().min(1).default('cf-ipcountry').transform((v) => v.toLowerCase()),
   TRUST_PROXY: bool,
@@ -120,6 +122,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     redisUrl: e.REDIS_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     answerCacheMb: e.ANSWER_CACHE_MB,
+    staticCacheMb: e.STATIC_CACHE_MB,
     rateLimitWhitelistSecret: e.RATE_LIMIT_WHITELIST_SECRET,
     geoCountryHeader: e.GEO_COUNTRY_HEADER,
     trustProxy: e.TRUST_PROXY,

@@ -5,13 +5,17 @@
 // the app, which answers it as always.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { type AnswerCache, answerHeaders, answerKey, bodyFor, notModified, pickEncoding, varyValue } from './answer-cache.ts';
+import { type AnswerCache, type CachedAnswer, type Encoding, answerHeaders, answerKey, bodyFor, notModified, pickEncoding, varyValue } from './answer-cache.ts';
 import type { Config } from './config.ts';
 import { API_CSP, bearerOk, rateLimitHeaders, requestIdOf, securityHeaderList, WHITELIST_HEADER } from './middleware.ts';
 import type { RateLimitStore } from './providers/rate-limit.ts';
 import { safeEqual } from './services/secrets.ts';
 
 const API_PREFIX = '/api/v1/';
+
+/** Request ids of the fast path: unique per process, without a random draw per answer. */
+const ridPrefix = `f${process.pid.toString(36)}-${Date.now().toString(36)}-`;
+let ridCount = 0;
 
 export type FastPathDeps = { cache: AnswerCache; config: Config; rateLimitStore: RateLimitStore; log: Logger };
 
@@ -29,6 +33,13 @@ function ipOf(req: IncomingMessage, trustProxy: boolean): string {
 export function fastPath(deps: FastPathDeps): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boolean {
   const { cache, config, rateLimitStore, log } = deps;
   const security = securityHeaderList(config.isProduction, API_CSP);
+  // The headers of one kept answer in one encoding never change: built once, as a flat list.
+  const built = new WeakMap<CachedAnswer, Partial<Record<Encoding, string[]>>>();
+  const headersOf = (a: CachedAnswer, encoding: Encoding): string[] => {
+    let forAnswer = built.get(a);
+    if (!forAnswer) built.set(a, (forAnswer = {}));
+    return (forAnswer[encoding] ??= [...answerHeaders(a, encoding), ...security, ['Content-Length', String(bodyFor(a, encoding).length)]].flat());
+  };
   return (req, res) => {
     const url = req.url;
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !url?.startsWith(API_PREFIX) || !cache.live) return false;
@@ -40,18 +51,16 @@ export function fastPath(deps: FastPathDeps): (req: IncomingMessage, res: Server
     if (!a || !bearerOk(req.headers.authorization, config.publicApiKey) || log.isLevelEnabled('debug')) return false;
     const write = (limitHeaders: [string, string][]) => {
       const encoding = pickEncoding(req.headers['accept-encoding'], a);
-      const headers: [string, string][] = [...answerHeaders(a, encoding), ...security, ...limitHeaders];
       const rid = req.headers['x-request-id'];
-      headers.push(['X-Request-Id', requestIdOf(Array.isArray(rid) ? rid[0] : rid)]);
+      const perRequest = ['X-Request-Id', rid ? requestIdOf(Array.isArray(rid) ? rid[0] : rid) : `${ridPrefix}${(++ridCount).toString(36)}`, ...limitHeaders.flat()];
       if (notModified(req.headers['if-none-match'], a)) {
-        res.writeHead(304, headers.filter(([k]) => k !== 'Content-Type' && k !== 'Content-Encoding').flat());
+        const kept = [...answerHeaders(a, encoding), ...security].filter(([k]) => k !== 'Content-Type' && k !== 'Content-Encoding');
+        res.writeHead(304, [...kept.flat(), ...perRequest]);
         res.end();
         return true;
       }
-      const body = bodyFor(a, encoding);
-      headers.push(['Content-Length', String(body.length)]);
-      res.writeHead(200, headers.flat());
-      res.end(req.method === 'HEAD' ? undefined : body);
+      res.writeHead(200, [...headersOf(a, encoding), ...perRequest]);
+      res.end(req.method === 'HEAD' ? undefined : bodyFor(a, encoding));
       return true;
     };
     const secret = config.rateLimitWhitelistSecret;

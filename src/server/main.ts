@@ -18,7 +18,8 @@ import { createMailer } from './providers/mail.ts';
 import { createRealtimeHub } from './realtime.ts';
 import { createStorage } from './providers/providers.ts';
 import type { SiteBuilder } from './services/publish.ts';
-import { AnswerCache } from './answer-cache.ts';
+import { AnswerCache, CATALOGUE_TABLES } from './answer-cache.ts';
+import { staticFastPathOf } from './static-site.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import { fastPath } from './fast-path.ts';
 
@@ -71,13 +72,22 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
   // Catalogue answers kept in memory while the change feed runs (ADR 0042).
   const answers = changes ? { cache: new AnswerCache(changes, { maxBytes: opts.config.answerCacheMb * 1024 * 1024 }), feed: changes } : undefined;
   const app = createApp({ ...rest, payments, ...(jobs ? { jobs } : {}), ...(answers ? { answers } : {}), socketIp, ...(opts.extend ? { extend: opts.extend } : {}), providers: { ...providers, mailer, realtime, storage } });
-  const fast = answers ? fastPath({ cache: answers.cache, config: opts.config, rateLimitStore: opts.rateLimitStore, log: opts.log }) : undefined;
+  const apiFast = answers ? fastPath({ cache: answers.cache, config: opts.config, rateLimitStore: opts.rateLimitStore, log: opts.log }) : undefined;
+  // Built pages a request was answered with are answered again from memory (static-site.ts) while
+  // the change feed runs: a renamed page's redirect comes from tables it reports.
+  const staticFast = changes ? staticFastPathOf(app) : undefined;
+  const forget = staticFast && changes ? changes.subscribe((table) => (table === '*' || (CATALOGUE_TABLES as readonly string[]).includes(table)) && staticFast.forgetPaths()) : undefined;
+  const fast = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
+    if (!changes?.live) return false;
+    if (req.url?.startsWith('/api/')) return apiFast?.(req, res) ?? false;
+    return staticFast?.handle(req, res) ?? false;
+  };
   // Kept answers leave before the router (fast-path.ts); everything else goes to the app.
   const withFastPath = (options: HttpServerOptions, listener: (req: IncomingMessage, res: ServerResponse) => void) =>
     createServer(options, (req, res) => {
-      const done = fast?.(req, res);
+      const done = fast(req, res);
       if (done === true) return;
-      if (done === undefined || done === false) return listener(req, res);
+      if (done === false) return listener(req, res);
       void done.then(
         (served) => served || listener(req, res),
         (err: unknown) => {
@@ -110,6 +120,7 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
             void (jobs ? jobs.stop().catch((err: unknown) => opts.log.error({ err }, 'job queue stop failed')) : Promise.resolve())
               .then(() => ownHub?.close())
               .then(() => answers?.cache.close())
+              .then(() => forget?.())
               .then(() => resolvePromise()),
         );
         server.closeIdleConnections();

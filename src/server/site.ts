@@ -101,6 +101,8 @@ export function mountSite(app: Hono<AppEnv>, opts: { config: Config; distDir: st
 
   mountStaticSite(app, {
     distDir: opts.distDir,
+    geoCountryHeader: opts.config.geoCountryHeader,
+    memoryMb: opts.config.staticCacheMb,
     thirdParty: { analytics: Boolean(process.env['PUBLIC_ANALYTICS_ID']), pixel: Boolean(process.env['PUBLIC_PIXEL_ID']), captcha: opts.config.captcha.provider, imageOrigin: opts.config.s3 ? new URL(opts.config.s3.publicUrl).origin : undefined },
     // Stripe.js runs on the payment pages only, and only when Stripe takes the payments.
     stripe: opts.config.payments.provider === 'stripe',

@@ -7,7 +7,10 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
 import type { AppEnv } from './context.ts';
-import { mountStaticSite, paymentCsp, siteCsp } from './static-site.ts';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { mountStaticSite, paymentCsp, siteCsp, staticFastPathOf } from './static-site.ts';
 
 function makeBuild(root: string, name: string, marker: string) {
   const dir = join(root, name);
@@ -42,7 +45,7 @@ function setup(opts: { stripe?: boolean } = {}) {
     await next();
   });
   app.get('/api/v1/ping', (c) => c.json({ ok: true }));
-  mountStaticSite(app, { distDir: join(root, 'dist'), ...opts });
+  mountStaticSite(app, { distDir: join(root, 'dist'), geoCountryHeader: config.geoCountryHeader, ...opts });
   return { app, root };
 }
 
@@ -174,5 +177,78 @@ describe('Stripe.js on the payment pages only', () => {
     expect(csp).toBe(siteCsp());
     expect(csp).not.toContain('stripe');
     expect(paymentCsp(undefined, false)).toBe(siteCsp());
+  });
+});
+
+describe('the static fast path (before the router)', () => {
+  /** The app behind a node:http server whose requests try the fast path first, as in main.ts. */
+  async function serveWithFastPath() {
+    const { app, root } = setup();
+    const fast = staticFastPathOf(app)!;
+    const listener = getRequestListener(app.fetch);
+    let viaApp = 0;
+    const server: Server = createServer((req, res) => {
+      const done = fast.handle(req, res);
+      const toApp = () => {
+        viaApp += 1;
+        void listener(req, res);
+      };
+      if (done === true) return;
+      if (done === false) return toApp();
+      void done.then((ok) => ok || toApp());
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { base, root, fast, viaApp: () => viaApp, close: () => new Promise<void>((r) => server.close(() => r())) };
+  }
+  const headerNames = (res: Response) => [...res.headers.keys()].filter((k) => !['date', 'connection', 'keep-alive', 'x-request-id'].includes(k)).sort();
+
+  it('answers a page the app has served from memory, with the same headers, encodings and 304', async () => {
+    const s = await serveWithFastPath();
+    try {
+      const first = await fetch(`${s.base}/`, { headers: { 'accept-encoding': 'br' } });
+      const firstBody = await first.text();
+      expect(s.viaApp()).toBe(1);
+      const second = await fetch(`${s.base}/`, { headers: { 'accept-encoding': 'br' } });
+      expect(await second.text()).toBe(firstBody);
+      expect(s.viaApp()).toBe(1);
+      expect(headerNames(second)).toEqual(headerNames(first));
+      for (const k of headerNames(first)) if (k !== 'content-length') expect(second.headers.get(k)).toBe(first.headers.get(k));
+      expect(second.headers.get('content-encoding')).toBe('br');
+      const gz = await fetch(`${s.base}/`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      expect(await gz.text()).toBe(firstBody);
+      const etag = first.headers.get('etag')!;
+      expect((await fetch(`${s.base}/`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+      expect(s.viaApp()).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('follows a swapped build at once, and leaves paths it was told to forget to the app', async () => {
+    const s = await serveWithFastPath();
+    try {
+      await fetch(`${s.base}/countries/singapore`).then((r) => r.text());
+      expect(await (await fetch(`${s.base}/countries/singapore`)).text()).toContain('Singapore A');
+      makeBuild(s.root, 'build-b', 'B');
+      symlinkSync('build-b', join(s.root, 'dist.tmp'));
+      renameSync(join(s.root, 'dist.tmp'), join(s.root, 'dist'));
+      expect(await (await fetch(`${s.base}/countries/singapore`)).text()).toContain('Singapore B');
+      const before = s.viaApp();
+      await fetch(`${s.base}/countries/singapore`).then((r) => r.text());
+      expect(s.viaApp()).toBe(before);
+      s.fast.forgetPaths();
+      await fetch(`${s.base}/countries/singapore`).then((r) => r.text());
+      expect(s.viaApp()).toBe(before + 1);
+      // The first visit's currency cookie is the app's to set.
+      const geo = await fetch(`${s.base}/countries/singapore`, { headers: { 'cf-ipcountry': 'JP' } });
+      expect(geo.headers.get('set-cookie')).toMatch(/currency=JPY/);
+      // Unknown paths and the 404 page are never answered by the fast path.
+      expect((await fetch(`${s.base}/no/such/page`)).status).toBe(404);
+      expect((await fetch(`${s.base}/no/such/page`)).status).toBe(404);
+    } finally {
+      await s.close();
+    }
   });
 });

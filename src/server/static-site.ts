@@ -1,9 +1,10 @@
 // Serves the built storefront from dist/ (a symlink swapped atomically by rebuilds):
 // hashed assets immutable, HTML revalidated with ETags, precompressed brotli/gzip when accepted,
 // one static shell per per-user route family, and the 404 page with status 404.
-import { createReadStream, type Stats } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
-import { extname, join, sep } from 'node:path';
+import { createReadStream, readlinkSync, realpathSync, type Stats } from 'node:fs';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import { currencyForCountry } from '../lib/geo-currency.ts';
@@ -132,52 +133,172 @@ export function shellFor(path: string): string | undefined {
   return family && (SHELL_FAMILIES as readonly string[]).includes(family) ? `/shells/${family}/index.html` : undefined;
 }
 
+/** Files up to this size are served from memory; larger ones are streamed from disk. */
+const IN_MEMORY_MAX = 2 * 1024 * 1024;
+
+/**
+ * The bytes of built files, kept in memory (least recently used first out, within a budget).
+ * A build's folder never changes once live (a publish makes a new one), so a file's bytes are
+ * keyed by its full path; the search index, which pagefind writes after the swap, is not kept.
+ */
+export class FileBytes {
+  private readonly files = new Map<string, Buffer>();
+  private bytes = 0;
+  private readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+  get(file: string): Buffer | undefined {
+    const b = this.files.get(file);
+    if (b) {
+      // Most recently used last.
+      this.files.delete(file);
+      this.files.set(file, b);
+    }
+    return b;
+  }
+  async read(file: string): Promise<Buffer> {
+    const kept = this.get(file);
+    if (kept) return kept;
+    const b = await readFile(file);
+    if (b.length <= this.maxBytes / 16 && !file.includes(`${sep}pagefind${sep}`)) {
+      this.files.set(file, b);
+      this.bytes += b.length;
+      for (const [k, v] of this.files) {
+        if (this.bytes <= this.maxBytes) break;
+        this.files.delete(k);
+        this.bytes -= v.length;
+      }
+    }
+    return b;
+  }
+  clear() {
+    this.files.clear();
+    this.bytes = 0;
+  }
+}
+
+/** What a path was answered with: the fast path answers it again while the build is the same. */
+type Served = {
+  root: string;
+  rel: string;
+  /** Headers of every encoding (no Content-Encoding, no Content-Length). */
+  headers: [string, string][];
+  etag: string;
+  html: boolean;
+  /** The encodings on disk, with their sizes. */
+  variants: { br?: number; gzip?: number; identity: number };
+};
+
+export type StaticFastPath = {
+  handle: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /** A table changed (change feed): redirects of renamed pages may now apply. */
+  forgetPaths: () => void;
+};
+
+const staticFastPaths = new WeakMap<object, StaticFastPath>();
+
+/** The fast path of the static site mounted on `app` (main.ts puts it before the router). */
+export function staticFastPathOf(app: object): StaticFastPath | undefined {
+  return staticFastPaths.get(app);
+}
+
+/** The folder `distDir` points to now: one readlink per call (a rebuild swaps the symlink). */
+function rootResolver(distDir: string): () => string | undefined {
+  let seen: { link: string; real: string } | undefined;
+  return () => {
+    let link: string;
+    try {
+      link = readlinkSync(distDir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EINVAL') return undefined;
+      link = distDir; // a plain folder
+    }
+    if (seen?.link !== link) {
+      try {
+        seen = { link, real: realpathSync(distDir) };
+      } catch {
+        return undefined;
+      }
+    }
+    return seen.real;
+  };
+}
+
+const ENCODINGS = [['br', '.br'], ['gzip', '.gz']] as const;
+
+function encodingOf(accept: string | undefined, variants: Served['variants']): 'br' | 'gzip' | 'identity' {
+  if (accept) for (const [token] of ENCODINGS) if (variants[token] !== undefined && new RegExp(`\\b${token}\\b`).test(accept)) return token;
+  return 'identity';
+}
+
+const suffixOf = (e: 'br' | 'gzip' | 'identity') => (e === 'br' ? '.br' : e === 'gzip' ? '.gz' : '');
+
 /** Mounts the static site on `app` (after the API routes) and makes the 404 page its not-found answer. */
-export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; thirdParty?: Parameters<typeof siteCsp>[0]; stripe?: boolean }) {
+export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; geoCountryHeader: string; thirdParty?: Parameters<typeof siteCsp>[0]; stripe?: boolean; memoryMb?: number }) {
   const csp = siteCsp(opts.thirdParty);
   const payCsp = paymentCsp(opts.thirdParty, opts.stripe ?? false);
+  const memory = new FileBytes((opts.memoryMb ?? 256) * 1024 * 1024);
+  const served = new Map<string, Served>();
+  let servedRoot: string | undefined;
+  const currentRoot = rootResolver(resolve(opts.distDir));
 
-  async function send(c: Context<AppEnv>, root: string, rel: string, st: Stats, status: 200 | 404) {
+  function headersOf(c: Context<AppEnv>, rel: string, st: Stats, status: 200 | 404): { headers: [string, string][]; etag: string } {
     const ext = extname(rel);
-    const type = TYPES[ext] ?? 'application/octet-stream';
     const etag = `W/"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
-    const headers = new Headers({
-      'Content-Type': type,
-      'Cache-Control': status === 404 ? 'no-cache' : cacheControl(rel),
-      ETag: etag,
-      'X-Content-Type-Options': 'nosniff',
-    });
+    const headers: [string, string][] = [
+      ['Content-Type', TYPES[ext] ?? 'application/octet-stream'],
+      ['Cache-Control', status === 404 ? 'no-cache' : cacheControl(rel)],
+      ['ETag', etag],
+      ['X-Content-Type-Options', 'nosniff'],
+    ];
     if (ext === '.html') {
-      // First visit: the currency follows the visitor's country (trusted proxy header).
-      const country = c.req.header(c.var.config.geoCountryHeader);
-      if (country && !/(?:^|;\s*)currency=/.test(c.req.header('cookie') ?? '')) {
-        headers.append('Set-Cookie', `currency=${currencyForCountry(country)}; Path=/; Max-Age=31536000; SameSite=Lax`);
+      headers.push(['Content-Security-Policy', isPaymentShell(rel) ? payCsp : csp]);
+      headers.push(['Referrer-Policy', 'strict-origin-when-cross-origin']);
+      headers.push(['X-Frame-Options', 'DENY']);
+      if (c.var.config.isProduction) headers.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload']);
+    }
+    if (COMPRESSIBLE.has(ext)) headers.push(['Vary', 'Accept-Encoding']);
+    return { headers, etag };
+  }
+
+  /** The first visit's currency cookie, from the visitor's country (trusted proxy header). */
+  function currencyCookie(geo: string | undefined, cookie: string | undefined): string | undefined {
+    return geo && !/(?:^|;\s*)currency=/.test(cookie ?? '') ? `currency=${currencyForCountry(geo)}; Path=/; Max-Age=31536000; SameSite=Lax` : undefined;
+  }
+
+  async function send(c: Context<AppEnv>, root: string, rel: string, st: Stats, status: 200 | 404, path?: string) {
+    const ext = extname(rel);
+    const { headers: base, etag } = headersOf(c, rel, st, status);
+    const headers = new Headers(base);
+    const setCookie = ext === '.html' ? currencyCookie(c.req.header(c.var.config.geoCountryHeader), c.req.header('cookie')) : undefined;
+    if (setCookie) headers.append('Set-Cookie', setCookie);
+    const file = join(root, rel);
+    const variants: Served['variants'] = { identity: st.size };
+    if (COMPRESSIBLE.has(ext)) {
+      for (const [token, suffix] of ENCODINGS) {
+        const pre = await fileStat(file + suffix);
+        if (pre) variants[token] = pre.size;
       }
-      headers.set('Content-Security-Policy', isPaymentShell(rel) ? payCsp : csp);
-      headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-      headers.set('X-Frame-Options', 'DENY');
-      if (c.var.config.isProduction) headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
+    }
+    // Answered again from memory by the fast path while this build is live (the 404 page is not).
+    if (status === 200 && path && st.size <= IN_MEMORY_MAX) {
+      if (servedRoot !== root) {
+        served.clear();
+        servedRoot = root;
+      }
+      served.set(path, { root, rel, headers: base, etag, html: ext === '.html', variants });
     }
     if (status === 200 && c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
-    let file = join(root, rel);
-    let size = st.size;
-    if (COMPRESSIBLE.has(ext)) {
-      headers.set('Vary', 'Accept-Encoding');
-      const accept = c.req.header('accept-encoding') ?? '';
-      for (const [token, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
-        if (!new RegExp(`\\b${token}\\b`).test(accept)) continue;
-        const pre = await fileStat(file + suffix);
-        if (pre) {
-          file += suffix;
-          size = pre.size;
-          headers.set('Content-Encoding', token);
-          break;
-        }
-      }
-    }
+    const encoding = encodingOf(c.req.header('accept-encoding'), variants);
+    if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
+    const size = variants[encoding]!;
     headers.set('Content-Length', String(size));
     if (c.req.method === 'HEAD') return new Response(null, { status, headers });
-    return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { status, headers });
+    const target = file + suffixOf(encoding);
+    if (size > IN_MEMORY_MAX) return new Response(Readable.toWeb(createReadStream(target)) as ReadableStream, { status, headers });
+    const bytes = await memory.read(target);
+    return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>, { status, headers });
   }
 
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
@@ -199,17 +320,17 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; thir
       const full = join(root, rel);
       if (!full.startsWith(root + sep)) continue;
       const st = await fileStat(full);
-      if (st) return send(c, root, rel, st, 200);
+      if (st) return send(c, root, rel, st, 200, c.req.path);
     }
     const alias = experienceAlias(path);
     if (alias) {
       const st = await fileStat(join(root, alias));
-      if (st) return send(c, root, alias, st, 200);
+      if (st) return send(c, root, alias, st, 200, c.req.path);
     }
     const shell = shellFor(path);
     if (shell) {
       const st = await fileStat(join(root, shell));
-      if (st) return send(c, root, shell, st, 200);
+      if (st) return send(c, root, shell, st, 200, c.req.path);
     }
     return next();
   });
@@ -223,5 +344,50 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; thir
       // not built yet: plain answer below
     }
     return c.text('Not found', 404);
+  });
+
+  // The fast path (ADR 0042): a path the app has answered with a file of the live build is
+  // answered again from memory, before the router, with the same headers.
+  const ridPrefix = `s${process.pid.toString(36)}${Date.now().toString(36)}`;
+  let ridCount = 0;
+  staticFastPaths.set(app, {
+    forgetPaths: () => served.clear(),
+    handle: (req, res) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const entry = served.get(q < 0 ? url : url.slice(0, q));
+      if (!entry) return false;
+      const root = currentRoot();
+      if (root !== entry.root) {
+        served.clear();
+        memory.clear();
+        return false;
+      }
+      if (entry.html && req.headers[opts.geoCountryHeader] && !/(?:^|;\s*)currency=/.test(req.headers.cookie ?? '')) return false;
+      const rid = ['X-Request-Id', `${ridPrefix}${(++ridCount).toString(36)}`];
+      if (req.headers['if-none-match'] === entry.etag) {
+        res.writeHead(304, [...entry.headers.flat(), ...rid]);
+        res.end();
+        return true;
+      }
+      const encoding = encodingOf(req.headers['accept-encoding'], entry.variants);
+      const size = entry.variants[encoding]!;
+      const head = [...entry.headers.flat(), ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]), 'Content-Length', String(size), ...rid];
+      if (req.method === 'HEAD') {
+        res.writeHead(200, head);
+        res.end();
+        return true;
+      }
+      const target = join(entry.root, entry.rel) + suffixOf(encoding);
+      const write = (bytes: Buffer) => {
+        res.writeHead(200, head);
+        res.end(bytes);
+        return true;
+      };
+      const kept = memory.get(target);
+      if (kept) return write(kept);
+      return memory.read(target).then(write, () => false);
+    },
   });
 }
