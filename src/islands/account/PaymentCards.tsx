@@ -8,6 +8,9 @@ import { cardBrandName, cardExpiryText } from '../../lib/payment-method.ts';
 import { Empty, Loading, Problem, SectionHead } from './parts.tsx';
 import { useApi } from './use-api.ts';
 
+/** What fits on the little card face. */
+const BADGE: Record<string, string> = { visa: 'Visa', mastercard: 'MC', amex: 'Amex', jcb: 'JCB', unionpay: 'UPI', discover: 'Disc', diners: 'Diners' };
+
 export default function PaymentCards() {
   const { state, reload, set } = useApi(getPaymentCards, 'payment-cards');
   const [busy, setBusy] = useState<string | null>(null);
@@ -58,7 +61,7 @@ export default function PaymentCards() {
             return (
               <li key={c.id} className="acct-card" data-expired={c.expired || undefined} data-testid="payment-card">
                 <span className={`acct-card__brand acct-card__brand--${c.brand}`} aria-hidden="true">
-                  {c.brand === 'unknown' ? 'Card' : cardBrandName(c.brand)}
+                  {BADGE[c.brand] ?? 'Card'}
                 </span>
                 <div className="acct-card__text">
                   <span className="acct-card__name">
