@@ -389,6 +389,10 @@ export const PayBody = z.object({
   paymentTiming: PaymentTiming.default('checkout'),
   /** A card token from the payment provider (test gateway token or Stripe PaymentMethod id). */
   cardToken: z.string().max(2000).optional(),
+  /** Pay by card with one of the member's saved cards (GET /payment_cards) instead of a new card token. */
+  paymentCardId: z.string().max(64).optional(),
+  /** Members: keep this new card for next time (it is saved once the payment succeeds). */
+  saveCard: z.boolean().optional(),
   /**
    * Apple Pay and Google Pay: what the wallet sheet gave (the test gateway's wallet token, or the
    * Stripe PaymentMethod the Express Checkout Element created). Required with those methods.

@@ -8,6 +8,7 @@ describe('accountRoute', () => {
     ['/account/profile', { section: 'profile' }],
     ['/account/phone-number', { section: 'phone-number' }],
     ['/account/credits', { section: 'credits' }],
+    ['/account/payment-cards', { section: 'payment-cards' }],
     ['/account/referral', { section: 'referral' }],
     ['/account/bucket-list', { section: 'bucket-list' }],
     ['/account/gift-codes', { section: 'gift-codes' }],

@@ -33,7 +33,7 @@ export function formatDay(iso: string): string {
 /** Where an account path leads: the section and, for a gift code, its id. */
 export type AccountRoute =
   | { section: 'home' }
-  | { section: 'profile' | 'phone-number' | 'credits' | 'referral' | 'bucket-list' | 'gift-codes' | 'trips' }
+  | { section: 'profile' | 'phone-number' | 'credits' | 'payment-cards' | 'referral' | 'bucket-list' | 'gift-codes' | 'trips' }
   | { section: 'gift-code'; id: string }
   | { section: 'unknown' };
 
@@ -45,6 +45,6 @@ export function accountRoute(pathname: string): AccountRoute {
   if (first === 'gift-codes' && second) return parts.length === 3 ? { section: 'gift-code', id: decodeURIComponent(second) } : { section: 'unknown' };
   if (first === 'trips') return { section: 'trips' };
   if (parts.length > 2) return { section: 'unknown' };
-  const known = ['profile', 'phone-number', 'credits', 'referral', 'bucket-list', 'gift-codes'] as const;
+  const known = ['profile', 'phone-number', 'credits', 'payment-cards', 'referral', 'bucket-list', 'gift-codes'] as const;
   return (known as readonly string[]).includes(first) ? { section: first as (typeof known)[number] } : { section: 'unknown' };
 }

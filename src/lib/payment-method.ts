@@ -12,3 +12,17 @@ export function paymentMethodText(p: PaymentLike): string {
   if (p.method === 'card') return card ?? 'Card';
   return card ? `${PAYMENT_METHOD_NAMES[p.method]} · ${card}` : PAYMENT_METHOD_NAMES[p.method];
 }
+
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', jcb: 'JCB', unionpay: 'UnionPay', discover: 'Discover', diners: 'Diners Club' };
+
+/** A saved card's brand as travellers read it: "Visa", "American Express", "Card". */
+export const cardBrandName = (b: string | null): string => (b ? (BRAND_NAMES[b] ?? brand(b)) : 'Card');
+
+/** A card is good until the end of its expiry month (in UTC, as the providers count it). */
+export function cardExpired(card: { expMonth: number; expYear: number }, now: Date = new Date()): boolean {
+  const year = now.getUTCFullYear();
+  return card.expYear < year || (card.expYear === year && card.expMonth < now.getUTCMonth() + 1);
+}
+
+/** "12/30" */
+export const cardExpiryText = (card: { expMonth: number; expYear: number }) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;

@@ -19,6 +19,7 @@ import {
 import { createProviders, type Providers } from './providers/providers.ts';
 import { authRoutes, oauthReturnRoute } from './routes/auth.ts';
 import { bucketListRoutes } from './routes/bucket-lists.ts';
+import { paymentCardRoutes } from './routes/payment-cards.ts';
 import type { PaymentProvider } from './providers/payments/port.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { type AnswerCache, GROUPS } from './answer-cache.ts';
@@ -196,6 +197,7 @@ export function createApp(opts: AppOptions) {
   api.route('/', giftCodeRoutes());
   api.route('/', giftRoutes());
   api.route('/', bucketListRoutes());
+  api.route('/', paymentCardRoutes());
   api.route('/', catalogueRoutes());
   api.route('/', searchRoutes());
   api.route('/', trackingRoutes());

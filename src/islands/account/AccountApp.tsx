@@ -10,6 +10,7 @@ import BucketLists from './BucketLists.tsx';
 import Credits from './Credits.tsx';
 import { GiftCodeDetail, GiftCodeList } from './GiftCodes.tsx';
 import { Loading } from './parts.tsx';
+import PaymentCards from './PaymentCards.tsx';
 import Phone from './Phone.tsx';
 import Profile from './Profile.tsx';
 import Referral from './Referral.tsx';
@@ -24,6 +25,7 @@ const NAV: { section: string; label: string; href: string }[] = [
   { section: 'bucket-list', label: 'Bucket lists', href: '/account/bucket-list' },
   { section: 'gift-codes', label: 'Your gifts', href: '/account/gift-codes' },
   { section: 'credits', label: 'Credits', href: '/account/credits' },
+  { section: 'payment-cards', label: 'Payment cards', href: '/account/payment-cards' },
   { section: 'referral', label: 'Invite friends', href: '/account/referral' },
   { section: 'profile', label: 'Profile', href: '/account/profile' },
   { section: 'phone-number', label: 'Phone number', href: '/account/phone-number' },
@@ -34,6 +36,7 @@ const GUEST_TEXT: Record<string, string> = {
   profile: 'your profile',
   'phone-number': 'your phone number',
   credits: 'your credits',
+  'payment-cards': 'your saved cards',
   referral: 'your referrals',
   'bucket-list': 'your bucket lists',
   'gift-codes': 'your gift codes',
@@ -57,6 +60,8 @@ function Section({ route, user }: { route: AccountRoute; user: NonNullable<Retur
       return <Credits />;
     case 'referral':
       return <Referral />;
+    case 'payment-cards':
+      return <PaymentCards />;
     case 'bucket-list':
       return <BucketLists />;
     case 'gift-codes':

@@ -19,6 +19,7 @@ import { GiftCode, PromoCode, UseCredits } from './discounts.tsx';
 import { GuestNote, LoggedOutBag, sessionEndedAtPay, usePrefilledContact } from './session-parts.tsx';
 import { StripeCard, type StripeCardHandle } from './stripe-card.tsx';
 import { WALLET_NAMES, WalletButtons } from './wallet-parts.tsx';
+import { NEW_CARD, SaveCardBox, SavedCardChoices, useSavedCards } from './saved-cards.tsx';
 import { CardFields, OtpDialog, PayNowPanel, TestCardsNote, tokenizeCard, usePaymentFlow, type CardErrors, type CardValues } from './payment-parts.tsx';
 
 type Errors = Record<string, string>;
@@ -117,6 +118,8 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [card, setCard] = useState<CardValues>({ number: '', expiry: '', cvc: '' });
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const saved = useSavedCards(signedIn);
+  const [saveCard, setSaveCard] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [pickupBusy, setPickupBusy] = useState(false);
@@ -225,11 +228,16 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
     setCardErrors({});
     setMessage(null);
     flow.start();
-    const cardSig = `${card.number}|${card.expiry}|${card.cvc}`;
+    // A saved card pays by its id: nothing to tokenise. A new card may be kept (saveCard).
+    const savedCard = effectiveMethod === 'card' && timing === 'checkout' ? saved.savedCard : null;
+    const keepCard = effectiveMethod === 'card' && timing === 'checkout' && !savedCard && signedIn && saveCard;
+    const cardSig = savedCard ? `saved:${savedCard.id}` : `${card.number}|${card.expiry}|${card.cvc}|${keepCard}`;
     if (!attempt.current || attempt.current.card !== cardSig) attempt.current = { key: newIdempotencyKey(), token: null, card: cardSig };
     const current = attempt.current;
     try {
-      if (effectiveMethod === 'card' && timing === 'checkout' && !current.token && stripeKey) {
+      if (savedCard) {
+        // Nothing to collect: the provider already holds this card.
+      } else if (effectiveMethod === 'card' && timing === 'checkout' && !current.token && stripeKey) {
         const pm = stripeCard.current ? await stripeCard.current.paymentMethod() : { error: 'The card form is still loading' };
         if ('error' in pm) {
           flow.fail(new ApiError(422, pm.error));
@@ -247,7 +255,8 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
         }
         current.token = t.token;
       }
-      const { data } = await pay({ ...details(), paymentMethod: effectiveMethod, paymentTiming: timing, ...(current.token ? { cardToken: current.token } : {}) }, current.key);
+      const cardPart = savedCard ? { paymentCardId: savedCard.id } : { ...(current.token ? { cardToken: current.token } : {}), ...(keepCard ? { saveCard: true } : {}) };
+      const { data } = await pay({ ...details(), paymentMethod: effectiveMethod, paymentTiming: timing, ...cardPart }, current.key);
       attempt.current = null;
       flow.settle(data);
     } catch (err) {
@@ -398,12 +407,20 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
           )}
           {timing === 'checkout' && effectiveMethod === 'card' && (
             <>
-              {stripeKey ? (
-                <StripeCard ref={stripeCard} publishableKey={stripeKey} disabled={busy} />
-              ) : (
-                <CardFields values={card} errors={{ ...cardErrors, ...(err('cardToken') ? { number: err('cardToken') } : {}) }} onChange={setCard} disabled={busy} />
+              {saved.error && <p className="checkout__hint">{saved.error}</p>}
+              <SavedCardChoices cards={saved.cards} chosen={saved.chosen} onChoose={saved.setChosen} disabled={busy} />
+              {err('paymentCardId') && <p className="form-field__error">{err('paymentCardId')}</p>}
+              {saved.chosen === NEW_CARD && (
+                <>
+                  {stripeKey ? (
+                    <StripeCard ref={stripeCard} publishableKey={stripeKey} disabled={busy} />
+                  ) : (
+                    <CardFields values={card} errors={{ ...cardErrors, ...(err('cardToken') ? { number: err('cardToken') } : {}) }} onChange={setCard} disabled={busy} />
+                  )}
+                  {signedIn && <SaveCardBox checked={saveCard} onChange={setSaveCard} disabled={busy} />}
+                  {available?.provider === 'test' && <TestCardsNote />}
+                </>
               )}
-              {available?.provider === 'test' && <TestCardsNote />}
             </>
           )}
           {err('paymentMethod') && <p className="form-field__error">{err('paymentMethod')}</p>}

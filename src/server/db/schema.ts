@@ -1080,12 +1080,51 @@ export const checkoutPayments = pgTable('checkout_payments', {
   failureCode: text('failure_code'),
   failureMessage: text('failure_message'),
   nextAction: jsonb('next_action').$type<Record<string, unknown>>(),
+  /** The traveller ticked "Save this card": once captured, the card is kept as a payment card. */
+  saveCard: boolean('save_card').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
   index('checkout_payments_order_idx').on(t.orderId),
   uniqueIndex('checkout_payments_provider_ref_uq').on(t.provider, t.providerRef),
   check('checkout_payments_amount_ck', sql`${t.amount} >= 0`),
+]);
+
+/**
+ * A member's customer at the payment provider (Stripe cus_…, test gateway cus_test_…), made the
+ * first time they save a card; their saved cards are attached to it.
+ */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+  customerRef: text('customer_ref').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.provider] })]);
+
+/**
+ * A member's saved card (spec /payment_cards): only the provider's payment-method id and what
+ * the traveller needs to recognise it. Never a card number or a security code.
+ */
+export const paymentCards = pgTable('payment_cards', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+  /** The provider's reusable payment method (Stripe pm_…, test gateway pm_test_…). */
+  providerRef: text('provider_ref').notNull(),
+  customerRef: text('customer_ref').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  index('payment_cards_user_idx').on(t.userId, t.provider),
+  uniqueIndex('payment_cards_provider_ref_uq').on(t.provider, t.providerRef),
+  uniqueIndex('payment_cards_one_default_uq').on(t.userId, t.provider).where(sql`${t.isDefault}`),
+  check('payment_cards_last4_ck', sql`${t.last4} ~ '^[0-9]{4}$'`),
+  check('payment_cards_exp_ck', sql`${t.expMonth} between 1 and 12`),
 ]);
 
 /** Idempotency-Key of pay calls: the first answer, replayed to every retry for at least 7 days. */
@@ -1144,8 +1183,31 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
   failureCode: text('failure_code'),
   /** GrabPay: where the gateway's page sends the traveller back (the caller's return address). */
   returnUrl: text('return_url'),
+  /** The card this payment was made with, as a gateway payment method (pm_test_…), when one was kept or reused. */
+  paymentMethodId: text('payment_method_id'),
+  /** The gateway customer the payment was for (cus_test_…): a saved card must belong to it. */
+  customerRef: text('customer_ref'),
+  /** Like Stripe's setup_future_usage: the card is attached to the customer once the payment succeeds. */
+  setupFutureUsage: boolean('setup_future_usage').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The test gateway's vault of reusable cards (what Stripe keeps as PaymentMethods). It keeps no
+ * card number and no security code: only what the card does (its Stripe test-card scenario),
+ * its brand, last four and expiry, the customer it is attached to, and when it was detached.
+ */
+export const testGatewayPaymentMethods = pgTable('test_gateway_payment_methods', {
+  id: text('id').primaryKey(), // pm_test_…
+  scenario: text('scenario').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  customerRef: text('customer_ref'),
+  detachedAt: ts('detached_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 // ── Trips: managing a booking after purchase ─────────────────────────────────

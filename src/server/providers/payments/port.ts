@@ -44,6 +44,16 @@ export type ChargeInput = {
   reference: string;
 };
 
+/**
+ * A card payment for a member's customer at the provider: `cardToken` is then either a new card
+ * (saved when `saveCard`, like Stripe's setup_future_usage) or a payment method already attached
+ * to that customer (a saved card, reused with the traveller present).
+ */
+export type CardChargeInput = ChargeInput & { cardToken: string; customer?: string | undefined; saveCard?: boolean | undefined };
+
+/** A reusable card kept at the provider (Stripe PaymentMethod pm_…, test gateway pm_test_…). */
+export type SavedMethod = { ref: string; customerRef: string; brand: string; last4: string; expMonth: number; expYear: number };
+
 /** The wallets a sheet pays with (Apple Pay, Google Pay): the sheet gives a one-time token. */
 export type Wallet = 'apple_pay' | 'google_pay';
 
@@ -61,7 +71,16 @@ export class WebhookSignatureError extends Error {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
-  chargeCard(input: ChargeInput & { cardToken: string }): Promise<PaymentOutcome>;
+  chargeCard(input: CardChargeInput): Promise<PaymentOutcome>;
+  /** Makes the provider's customer a member's saved cards are attached to (idempotent per user). */
+  createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
+  /**
+   * The card a succeeded payment kept for its customer (a charge with `saveCard`), or null when
+   * it kept none. Safe to ask again: the same method comes back.
+   */
+  savedMethodOf(ref: string): Promise<SavedMethod | null>;
+  /** Detaches a saved card from its customer: it can never be charged again. Already detached is fine. */
+  detachMethod(ref: string): Promise<void>;
   startPayNow(input: ChargeInput): Promise<PaymentOutcome>;
   /**
    * Apple Pay or Google Pay: charges what the wallet sheet approved (Stripe: the PaymentMethod

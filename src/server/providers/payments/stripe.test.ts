@@ -109,6 +109,46 @@ describe('Stripe adapter', () => {
     expect(Object.fromEntries(calls[0]!.body)).toMatchObject({ 'allowed_payment_method_types[0]': 'grabpay', 'payment_method_data[type]': 'grabpay', confirm: 'true', return_url: charge.returnUrl });
   });
 
+  it('saves a new card for the member’s customer for on-session reuse, and pays with a saved one', async () => {
+    const { provider, calls } = fakeStripe(() => ({ body: intent({}) }));
+    await provider.chargeCard({ ...charge, cardToken: 'pm_new', customer: 'cus_1', saveCard: true });
+    expect(Object.fromEntries(calls[0]!.body)).toMatchObject({ payment_method: 'pm_new', customer: 'cus_1', setup_future_usage: 'on_session', confirm: 'true' });
+    await provider.chargeCard({ ...charge, idempotencyKey: 'pay:again', cardToken: 'pm_saved', customer: 'cus_1' });
+    const reuse = Object.fromEntries(calls[1]!.body);
+    expect(reuse).toMatchObject({ payment_method: 'pm_saved', customer: 'cus_1', confirm: 'true' });
+    expect(reuse['setup_future_usage']).toBeUndefined();
+    await provider.chargeCard({ ...charge, idempotencyKey: 'pay:guest', cardToken: 'pm_guest' });
+    expect(Object.fromEntries(calls[2]!.body)['customer']).toBeUndefined();
+  });
+
+  it('makes a customer once per member (idempotency key) and reads the card a payment kept', async () => {
+    const { provider, calls } = fakeStripe((c) =>
+      c.url.includes('/v1/customers')
+        ? { body: { id: 'cus_1', object: 'customer' } }
+        : { body: intent({ setup_future_usage: 'on_session', payment_method: { id: 'pm_1', object: 'payment_method', type: 'card', customer: 'cus_1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } } }) },
+    );
+    expect(await provider.createCustomer({ userId: 'u1', email: 'mei@example.com', name: 'Mei' })).toBe('cus_1');
+    expect(calls[0]?.headers['idempotency-key']).toBe('customer:u1');
+    expect(Object.fromEntries(calls[0]!.body)).toMatchObject({ email: 'mei@example.com', 'metadata[user_id]': 'u1' });
+    expect(await provider.savedMethodOf('pi_3Test')).toEqual({ ref: 'pm_1', customerRef: 'cus_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+  });
+
+  it('keeps no card from a payment that was not set up for reuse', async () => {
+    const { provider } = fakeStripe(() => ({ body: intent({ setup_future_usage: null }) }));
+    expect(await provider.savedMethodOf('pi_3Test')).toBeNull();
+  });
+
+  it('detaches a removed card, and takes an already detached one as done', async () => {
+    const { provider, calls } = fakeStripe(() => ({ body: { id: 'pm_1', object: 'payment_method', customer: null } }));
+    await provider.detachMethod('pm_1');
+    expect(calls[0]).toMatchObject({ method: 'POST' });
+    expect(calls[0]!.url).toContain('/v1/payment_methods/pm_1/detach');
+    const gone = fakeStripe(() => ({ status: 400, body: { error: { type: 'invalid_request_error', message: 'The payment method you provided is not attached to a customer so detachment is impossible.' } } }));
+    await expect(gone.provider.detachMethod('pm_1')).resolves.toBeUndefined();
+    const down = fakeStripe(() => ({ status: 500, body: { error: { type: 'api_error', message: 'Stripe is down' } } }));
+    await expect(down.provider.detachMethod('pm_1')).rejects.toThrow();
+  });
+
   it('refunds with an idempotency key per payment', async () => {
     const { provider, calls } = fakeStripe(() => ({ body: { id: 're_1', object: 'refund', status: 'succeeded' } }));
     await provider.refund('pi_3Test');

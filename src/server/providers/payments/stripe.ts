@@ -121,10 +121,46 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
     name: 'stripe',
 
     async chargeCard(input) {
+      // A member's card: the intent is for their customer. A new card they chose to keep is set
+      // up for on-session reuse (they pay again at checkout, present, so 3-D Secure can still be
+      // asked); Stripe attaches it to the customer when the payment succeeds. A saved card is
+      // already attached and is confirmed the same way.
       return createIntent(
-        { ...base(input), payment_method: input.cardToken, allowed_payment_method_types: ['card'], confirm: true, return_url: input.returnUrl, expand },
+        {
+          ...base(input),
+          payment_method: input.cardToken,
+          allowed_payment_method_types: ['card'],
+          confirm: true,
+          return_url: input.returnUrl,
+          expand,
+          ...(input.customer ? { customer: input.customer } : {}),
+          ...(input.customer && input.saveCard ? { setup_future_usage: 'on_session' as const } : {}),
+        },
         input.idempotencyKey,
       );
+    },
+
+    async createCustomer(input) {
+      const customer = await stripe.customers.create({ email: input.email, name: input.name, metadata: { user_id: input.userId } }, { idempotencyKey: `customer:${input.userId}` });
+      return customer.id;
+    },
+
+    async savedMethodOf(ref) {
+      const pi = await stripe.paymentIntents.retrieve(ref, { expand: ['payment_method'] });
+      const pm = pi.payment_method;
+      if (pi.status !== 'succeeded' || !pi.setup_future_usage || !pm || typeof pm !== 'object' || !pm.card || !pm.customer) return null;
+      const customerRef = typeof pm.customer === 'string' ? pm.customer : pm.customer.id;
+      return { ref: pm.id, customerRef, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+    },
+
+    async detachMethod(ref) {
+      try {
+        await stripe.paymentMethods.detach(ref);
+      } catch (err) {
+        // Already detached (or gone): what we wanted.
+        const gone = err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || /not attached/i.test(err.message));
+        if (!gone) throw err;
+      }
     },
 
     async startPayNow(input) {

@@ -11,9 +11,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
-import { testGatewayPayments, testGatewayRefunds } from '../../db/schema.ts';
+import { testGatewayPaymentMethods, testGatewayPayments, testGatewayRefunds } from '../../db/schema.ts';
 import { randomId } from '../../services/secrets.ts';
-import { AUTHENTICATION_FAILED, type ChargeInput, type PaymentOutcome, type PaymentProvider, type Wallet } from './port.ts';
+import { AUTHENTICATION_FAILED, type CardChargeInput, type PaymentOutcome, type PaymentProvider, type Wallet } from './port.ts';
 
 /** The bank's one-time code for every test card that asks for 3-D Secure. */
 export const TEST_OTP = '123456';
@@ -44,6 +44,17 @@ export const TEST_CARDS: Record<string, Scenario> = {
   '4000002760003184': { kind: 'challenge' },
   '4000000000003220': { kind: 'challenge' },
 };
+
+/** How a scenario is written in the gateway's tables: succeed, challenge, or decline:code|declineCode|message. */
+const scenarioText = (s: Scenario) => (s.kind === 'decline' ? `decline:${s.code}|${s.declineCode ?? ''}|${s.message}` : s.kind);
+function scenarioOf(text: string): Scenario {
+  if (text === 'succeed' || text === 'challenge') return { kind: text };
+  const [code = 'card_declined', declineCode = '', ...message] = text.slice('decline:'.length).split('|');
+  return { kind: 'decline', code, declineCode: declineCode || null, message: message.join('|') || 'Your card was declined.' };
+}
+
+/** A saved card that is gone (detached, or another customer's): Stripe's resource_missing, in words for the traveller. */
+const MISSING_METHOD: Scenario = { kind: 'decline', code: 'resource_missing', declineCode: null, message: 'This saved card is no longer available. Please enter your card details.' };
 
 const LIVE_CARD = declined('test_mode_live_card', 'Your card was declined. This is a test payment page: use a test card such as 4242 4242 4242 4242.');
 
@@ -193,9 +204,33 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
       return { token: seal({ number, expMonth: month, expYear: year, cvc: card.cvc.trim(), iat: n.getTime() }), brand: cardBrand(number), last4: number.slice(-4) };
     },
 
-    async chargeCard(input: ChargeInput & { cardToken: string }) {
-      const card = open(input.cardToken);
-      const scenario: Scenario = card ? (TEST_CARDS[card.number] ?? LIVE_CARD) : { kind: 'decline', code: 'invalid_token', declineCode: null, message: 'Your card details have expired. Please enter them again.' };
+    async chargeCard(input: CardChargeInput) {
+      let scenario: Scenario;
+      let shown: { brand: string; last4: string } | null = null;
+      let methodId: string | null = null;
+      if (input.cardToken.startsWith('pm_test_')) {
+        // A saved card, reused with the traveller present: it behaves as the card it was
+        // (3-D Secure asks again, a declining card declines), if it is still the customer's.
+        const [pm] = await db.select().from(testGatewayPaymentMethods).where(eq(testGatewayPaymentMethods.id, input.cardToken));
+        const usable = pm && !pm.detachedAt && pm.customerRef !== null && pm.customerRef === input.customer;
+        if (pm && usable) {
+          const n = now();
+          const expired = pm.expYear < n.getUTCFullYear() || (pm.expYear === n.getUTCFullYear() && pm.expMonth < n.getUTCMonth() + 1);
+          scenario = expired ? { kind: 'decline', code: 'expired_card', declineCode: null, message: 'Your card has expired.' } : scenarioOf(pm.scenario);
+          shown = { brand: pm.brand, last4: pm.last4 };
+          methodId = pm.id;
+        } else scenario = MISSING_METHOD;
+      } else {
+        const card = open(input.cardToken);
+        scenario = card ? (TEST_CARDS[card.number] ?? LIVE_CARD) : { kind: 'decline', code: 'invalid_token', declineCode: null, message: 'Your card details have expired. Please enter them again.' };
+        shown = card ? { brand: cardBrand(card.number), last4: card.number.slice(-4) } : null;
+        if (card && input.saveCard && input.customer) {
+          // setup_future_usage: the card becomes a payment method now, attached to the customer
+          // only if the payment succeeds (savedMethodOf). No number and no CVC are kept.
+          methodId = `pm_test_${randomId(14)}`;
+          await db.insert(testGatewayPaymentMethods).values({ id: methodId, scenario: scenarioText(scenario), brand: shown!.brand, last4: shown!.last4, expMonth: card.expMonth, expYear: card.expYear });
+        }
+      }
       const row = await record({
         id: `pi_test_${randomId(12)}`,
         idempotencyKey: input.idempotencyKey,
@@ -203,12 +238,36 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
         amount: input.amount,
         currency: input.currency,
         status: scenario.kind === 'succeed' ? 'succeeded' : scenario.kind === 'challenge' ? 'requires_action' : 'failed',
-        scenario: scenario.kind === 'decline' ? `decline:${scenario.code}|${scenario.declineCode ?? ''}|${scenario.message}` : scenario.kind,
-        cardBrand: card ? cardBrand(card.number) : null,
-        cardLast4: card ? card.number.slice(-4) : null,
+        scenario: scenarioText(scenario),
+        cardBrand: shown?.brand ?? null,
+        cardLast4: shown?.last4 ?? null,
         failureCode: scenario.kind === 'decline' ? scenario.code : null,
+        paymentMethodId: methodId,
+        customerRef: input.customer ?? null,
+        setupFutureUsage: !!(input.saveCard && input.customer && !input.cardToken.startsWith('pm_test_')),
       });
       return outcome(row);
+    },
+
+    async createCustomer() {
+      return `cus_test_${randomId(14)}`;
+    },
+
+    async savedMethodOf(ref) {
+      const row = await byRef(ref);
+      if (row.status !== 'succeeded' || !row.setupFutureUsage || !row.paymentMethodId || !row.customerRef) return null;
+      // Attached once, to the payment's customer (a detached card is never attached again).
+      await db
+        .update(testGatewayPaymentMethods)
+        .set({ customerRef: row.customerRef })
+        .where(sql`${testGatewayPaymentMethods.id} = ${row.paymentMethodId} and ${testGatewayPaymentMethods.customerRef} is null and ${testGatewayPaymentMethods.detachedAt} is null`);
+      const [pm] = await db.select().from(testGatewayPaymentMethods).where(eq(testGatewayPaymentMethods.id, row.paymentMethodId));
+      if (!pm || pm.detachedAt || pm.customerRef !== row.customerRef) return null;
+      return { ref: pm.id, customerRef: pm.customerRef, brand: pm.brand, last4: pm.last4, expMonth: pm.expMonth, expYear: pm.expYear };
+    },
+
+    async detachMethod(ref) {
+      await db.update(testGatewayPaymentMethods).set({ customerRef: null, detachedAt: sql`now()` }).where(sql`${testGatewayPaymentMethods.id} = ${ref} and ${testGatewayPaymentMethods.detachedAt} is null`);
     },
 
     async startPayNow(input) {

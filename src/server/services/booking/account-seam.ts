@@ -15,6 +15,9 @@ import { addCredit, balancesOf, InsufficientCreditError, spendCredit } from '../
 import { markGiftCodeUsed } from '../gift-codes.ts';
 import { loadMoneyContext, unitOf, type MoneyContext } from './catalog.ts';
 
+/** Saved cards: a member pays with one, or keeps a new one (services/payment-cards.ts, ADR 38). */
+export { customerFor, keepSavedCard, savedCardForPayment } from '../payment-cards.ts';
+
 export type PayingUser = { id: string; email: string; name: string; countryCode: string | null };
 
 /**

@@ -4,6 +4,7 @@
 import { GRABPAY_CURRENCIES, GRABPAY_CURRENCY_RULE, isWalletMethod, type PaymentMethod } from '../../../../contract/booking.ts';
 import { HttpError } from '../../../http.ts';
 import type { ChargeInput, PaymentOutcome } from '../../../providers/payments/port.ts';
+import { customerFor, savedCardForPayment } from '../account-seam.ts';
 import type { CheckoutDeps } from './deps.ts';
 
 /** The methods that go to the payment provider (the others are settled without one). */
@@ -23,9 +24,26 @@ export function methodRules(body: { paymentMethod: PaymentMethod; cardToken?: st
   }
 }
 
-export async function charge(d: CheckoutDeps, method: PaymentMethod, input: ChargeInput, tokens: { cardToken?: string | undefined; walletToken?: string | undefined }): Promise<PaymentOutcome> {
+/** The card a card charge uses: a new card's token (kept for the member when they asked), or one of their saved cards. */
+export type CardChoice = { cardToken: string | undefined; customer?: string | undefined; saveCard: boolean };
+
+export async function cardChoice(d: CheckoutDeps, body: { paymentMethod: PaymentMethod; cardToken?: string | undefined; paymentCardId?: string | undefined; saveCard?: boolean | undefined }, charging: boolean): Promise<CardChoice> {
+  if (body.paymentMethod !== 'card' || !charging) return { cardToken: body.cardToken, saveCard: false };
+  if (body.paymentCardId) {
+    if (body.cardToken) throw new HttpError(422, 'Choose a saved card or enter a new card, not both', { fields: { payment_card_id: 'Choose a saved card or a new card' } });
+    const saved = await savedCardForPayment(d, d.user, body.paymentCardId);
+    return { cardToken: saved.cardToken, customer: saved.customer, saveCard: false };
+  }
+  if (body.saveCard && body.cardToken) {
+    if (!d.user) throw new HttpError(401, 'Log in to save your card for next time');
+    return { cardToken: body.cardToken, customer: await customerFor(d, d.user), saveCard: true };
+  }
+  return { cardToken: body.cardToken, saveCard: false };
+}
+
+export async function charge(d: CheckoutDeps, method: PaymentMethod, input: ChargeInput, tokens: { walletToken?: string | undefined } & Partial<CardChoice>): Promise<PaymentOutcome> {
   if (method === 'paynow') return d.payments.startPayNow(input);
   if (method === 'grabpay') return d.payments.startGrabPay(input);
   if (isWalletMethod(method)) return d.payments.chargeWallet({ ...input, wallet: method, walletToken: tokens.walletToken ?? '' });
-  return d.payments.chargeCard({ ...input, cardToken: tokens.cardToken ?? '' });
+  return d.payments.chargeCard({ ...input, cardToken: tokens.cardToken ?? '', customer: tokens.customer, saveCard: tokens.saveCard });
 }

@@ -16,7 +16,7 @@ import { resolvedOfItem } from '../cart.ts';
 import { checkoutUnit, loadBookableOption, loadMoneyContext } from '../catalog.ts';
 import { appliedPromotion, assertBookable, moneyFormatter, priceResolved, quote, resolveSelection } from '../quote.ts';
 import { wire } from '../views.ts';
-import { charge, isProviderMethod, methodRules } from './charge.ts';
+import { cardChoice, charge, isProviderMethod, methodRules } from './charge.ts';
 import { type CheckoutDeps, HOLD_MS, nowOf, type OrderRow, type PaymentRow } from './deps.ts';
 import { freeOrderNumber } from './order-number.ts';
 import { latestPayment, orderView } from './order-view.ts';
@@ -36,6 +36,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
   if (timing === 'invoice' && body.paymentMethod !== 'invoice') throw new HttpError(422, 'Invoices are paid by invoice', { fields: { payment_method: 'Choose invoice' } });
   if (timing === 'later' && body.paymentMethod !== 'card') throw new HttpError(422, 'Pay later is paid by card', { fields: { payment_method: 'Choose card' } });
   methodRules(body, chosen.code);
+  const card = await cardChoice(d, body, timing === 'checkout');
   await sweepBooking(d, { limit: 20 });
 
   const staleRefs: string[] = [];
@@ -81,7 +82,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
     if (isProviderMethod(body.paymentMethod) && a.total === 0 && timing === 'checkout') {
       throw new HttpError(422, 'Nothing is left to pay: confirm with your credits or gift code', { fields: { payment_method: 'Nothing to pay' } });
     }
-    if (body.paymentMethod === 'card' && timing === 'checkout' && !body.cardToken) throw new HttpError(422, 'Please enter your card details', { fields: { card_token: 'Please enter your card details' } });
+    if (body.paymentMethod === 'card' && timing === 'checkout' && !card.cardToken) throw new HttpError(422, 'Please enter your card details', { fields: { card_token: 'Please enter your card details' } });
 
     const offer = timing === 'later' ? laterPayment(item.startDate, option.zone, now) : timing === 'invoice' ? invoicePayment(item.startDate, option.zone, now) : null;
     if (offer && !offer.available) throw new HttpError(422, offer.reason ?? 'Not available', { fields: { payment_timing: offer.reason ?? 'Not available' } });
@@ -158,7 +159,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
     if (status === 'pending_payment') {
       const inserted = await tx
         .insert(checkoutPayments)
-        .values({ id: randomId(16), orderId, provider: d.payments.name, method: body.paymentMethod, amount: a.exchanged.total, currency: chosen.code })
+        .values({ id: randomId(16), orderId, provider: d.payments.name, method: body.paymentMethod, amount: a.exchanged.total, currency: chosen.code, saveCard: card.saveCard })
         .returning();
       payment = inserted[0] ?? null;
     }
@@ -185,7 +186,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
   };
   let outcome: PaymentOutcome;
   try {
-    outcome = await charge(d, body.paymentMethod, input, body);
+    outcome = await charge(d, body.paymentMethod, input, { walletToken: body.walletToken, ...card });
   } catch (err) {
     d.log.error({ err, orderId: placed.order.id }, 'payment provider call failed');
     await settlePayment(d, placed.payment.id, { ref: '', state: 'failed', cardBrand: null, cardLast4: null, failureCode: 'provider_unavailable', declineCode: null, failureMessage: 'We could not reach the payment provider.', action: null });

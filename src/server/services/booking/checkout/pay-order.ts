@@ -8,7 +8,7 @@ import { randomId } from '../../secrets.ts';
 import { mayReadOrder } from '../account-seam.ts';
 import { loadMoneyContext, unitOf } from '../catalog.ts';
 import { wire } from '../views.ts';
-import { charge, isProviderMethod, methodRules } from './charge.ts';
+import { cardChoice, charge, isProviderMethod, methodRules } from './charge.ts';
 import { type CheckoutDeps, nowOf } from './deps.ts';
 import type { PayInput } from './pay-cart.ts';
 import { answerFor, cancelQuietly, settlePayment } from './settle.ts';
@@ -20,6 +20,7 @@ export async function payOrder(d: CheckoutDeps, body: PayInput, idempotencyKey: 
   const m = await loadMoneyContext(d.db);
   await sweepBooking(d, { limit: 20 });
   if (!isProviderMethod(body.paymentMethod)) throw new HttpError(422, 'Pay by card, a wallet or PayNow', { fields: { payment_method: 'Pay by card, a wallet or PayNow' } });
+  const card = await cardChoice(d, body, true);
   const started = await d.db.transaction(async (tx) => {
     const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!o || !mayReadOrder(d.user, o)) throw new HttpError(404, 'Order not found');
@@ -32,7 +33,7 @@ export async function payOrder(d: CheckoutDeps, body: PayInput, idempotencyKey: 
       throw new HttpError(409, 'The amount to pay does not match this booking. Please reload the page.', { body: { code: 'price_changed', total: expected } });
     }
     methodRules(body, o.currency);
-    if (body.paymentMethod === 'card' && !body.cardToken) throw new HttpError(422, 'Please enter your card details', { fields: { card_token: 'Please enter your card details' } });
+    if (body.paymentMethod === 'card' && !card.cardToken) throw new HttpError(422, 'Please enter your card details', { fields: { card_token: 'Please enter your card details' } });
     const open = await tx
       .select({ id: checkoutPayments.id, ref: checkoutPayments.providerRef })
       .from(checkoutPayments)
@@ -42,7 +43,7 @@ export async function payOrder(d: CheckoutDeps, body: PayInput, idempotencyKey: 
     }
     const [payment] = await tx
       .insert(checkoutPayments)
-      .values({ id: randomId(16), orderId: o.id, provider: d.payments.name, method: body.paymentMethod, amount: o.exchangedTotalAmount, currency: o.currency })
+      .values({ id: randomId(16), orderId: o.id, provider: d.payments.name, method: body.paymentMethod, amount: o.exchangedTotalAmount, currency: o.currency, saveCard: card.saveCard })
       .returning();
     return { order: o, payment: payment!, stale: open.flatMap((p) => (p.ref ? [p.ref] : [])) };
   });
@@ -60,7 +61,7 @@ export async function payOrder(d: CheckoutDeps, body: PayInput, idempotencyKey: 
   };
   let outcome: PaymentOutcome;
   try {
-    outcome = await charge(d, body.paymentMethod, input, body);
+    outcome = await charge(d, body.paymentMethod, input, { walletToken: body.walletToken, ...card });
   } catch (err) {
     d.log.error({ err, orderId: o.id }, 'payment provider call failed');
     await settlePayment(d, started.payment.id, { ref: '', state: 'failed', cardBrand: null, cardLast4: null, failureCode: 'provider_unavailable', declineCode: null, failureMessage: 'We could not reach the payment provider.', action: null });

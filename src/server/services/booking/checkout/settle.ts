@@ -8,7 +8,7 @@ import { HttpError } from '../../../http.ts';
 import type { PaymentOutcome } from '../../../providers/payments/port.ts';
 import { ACTION_TTL_MS } from '../../../providers/payments/test-gateway.ts';
 import { earnCommission } from '../../affiliate-commissions.ts';
-import { releaseStoredValue, settleStoredValue } from '../account-seam.ts';
+import { keepSavedCard, releaseStoredValue, settleStoredValue } from '../account-seam.ts';
 import { releaseUnits } from '../availability.ts';
 import { resolvedOfItem } from '../cart.ts';
 import { loadBookableOption, type BookableOption, type MoneyContext } from '../catalog.ts';
@@ -45,6 +45,7 @@ function nextActionOf(outcome: PaymentOutcome, now: Date): NextAction | null {
 export async function settlePayment(d: CheckoutDeps, paymentId: string, outcome: PaymentOutcome): Promise<Settled> {
   const now = nowOf(d);
   let refundRef: string | null = null;
+  let keepCard: { userId: string; ref: string } | null = null;
   const settled = await d.db.transaction(async (tx): Promise<Settled> => {
     const [payment] = await tx.select().from(checkoutPayments).where(eq(checkoutPayments.id, paymentId)).for('update');
     if (!payment) throw new Error(`settlePayment: no payment ${paymentId}`);
@@ -74,6 +75,8 @@ export async function settlePayment(d: CheckoutDeps, paymentId: string, outcome:
           return { ...base, state: 'refunded' };
         }
         await tx.update(checkoutPayments).set({ status: 'captured', providerRef: ref, ...card, nextAction: null, failureCode: null, failureMessage: null, updatedAt: sql`now()` }).where(eq(checkoutPayments.id, paymentId));
+        // "Save this card": recorded once the payment is captured, after this transaction (a provider call).
+        if (payment.saveCard && order.userId && ref) keepCard = { userId: order.userId, ref };
         const item = await itemOfOrder(tx, order.id);
         // A gift's order has no item: placing it schedules the gift (services/gifts/place.ts).
         if (!item && (await placeGift(tx, { config: d.config, jobs: d.jobs ?? null, siteUrl: d.config.siteUrl }, order, now))) return { ...base, state: 'succeeded', code: null, message: null };
@@ -103,6 +106,15 @@ export async function settlePayment(d: CheckoutDeps, paymentId: string, outcome:
       }
     }
   });
+  if (keepCard) {
+    const { userId, ref } = keepCard;
+    try {
+      await keepSavedCard(d, userId, ref);
+    } catch (err) {
+      // The booking is paid either way; the traveller can save the card on their next booking.
+      d.log.error({ err, paymentId, ref }, 'could not save the card of a captured payment');
+    }
+  }
   if (refundRef) {
     try {
       await d.payments.refund(refundRef);
