@@ -10,7 +10,7 @@ import { priceWithSeasons } from '../../../lib/seasons.ts';
 import { promotionDiscount, promotionRefusalText, type PromotionRule } from '../../../lib/promotions.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { corporateCodes, corporateEvents, currencies, promotionCodeRedemptions, promotionCodes } from '../../db/schema.ts';
+import { type corporateCodes, type corporateEvents, currencies, promotionCodeRedemptions, promotionCodes } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { NO_STORED_VALUE, type StoredValue } from './account-seam.ts';
 import { endTimeOf, isOperatingDate, isRoomBased, parseTimeslotId, timeslotId } from './availability.ts';
