@@ -63,6 +63,8 @@ const proxy: Record<string, ProxyOptions> = {
   '/healthz': toApi,
   '/_image': toApi,
   '/storage/': toApi,
+  // Static maps of meeting points, drawn by the API on first request (ADR 0040).
+  '/maps/': toApi,
   '/dev/': toApi,
   // The test gateway's GrabPay page (a page the browser is sent to, served by the API).
   '/test-gateway/': toApi,

@@ -43,6 +43,9 @@ export const clearCartRequest = (cartId: string) => request<Cart>('/cart/clear',
 
 export const redeemPromotionCode = (cartId: string, code: string) => request<Cart>('/promotion-code-redemptions', { method: 'POST', body: { cartId, code } });
 
+/** A company code (ADR 0040): the employee's company pays the whole bag. */
+export const redeemCorporateCode = (cartId: string, code: string) => request<Cart>('/promotion-code-redemptions/corporate-redeem', { method: 'POST', body: { cartId, code } });
+export const removeCorporateCode = (redemptionId: string) => request<Cart>(`/corporate-redemptions/${encodeURIComponent(redemptionId)}`, { method: 'DELETE' });
 export const removePromotionCode = (redemptionId: string) => request<Cart>(`/promotion-code-redemptions/${encodeURIComponent(redemptionId)}`, { method: 'DELETE' });
 
 export const getCheckoutsAvailable = (cartId: string | undefined, currency: string | undefined) =>

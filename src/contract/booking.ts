@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { CurrencyCode, ImageSchema, IsoDate, IsoDateTime, MoneySchema, Slug, queryInt } from './common.ts';
 import { CurrencySchema } from './initial-data.ts';
+import { AppliedCorporateSchema } from './corporate.ts';
 import { BookType, CancelType, GroupPriceType, OptionKind, PriceUnit, RoomPrivacy, RoomType } from './options.ts';
 
 // ── Availability ──────────────────────────────────────────────────────────────────────
@@ -260,6 +261,8 @@ const ExchangedAmountsSchema = z.object({
   referralAmount: MoneySchema,
   giftCodeAmount: MoneySchema,
   deductedCredit: MoneySchema,
+  /** What the employee's company pays through a corporate code (the whole subtotal). */
+  corporateAmount: MoneySchema,
   total: MoneySchema,
   /** The part of the total that is the 2 % conversion fee (zero when nothing is exchanged). */
   conversionFee: MoneySchema,
@@ -285,6 +288,9 @@ export const CartSchema = z.object({
   giftCode: z.string().nullable(),
   giftCodeAmount: MoneySchema,
   promotionCode: AppliedPromotionSchema.nullable(),
+  /** A company code on the bag (POST /promotion-code-redemptions/corporate-redeem). */
+  corporate: AppliedCorporateSchema.nullable(),
+  corporateAmount: MoneySchema,
   promoCodeDiscountAmount: MoneySchema,
   /** The promotion discount in SGD, the currency conversions go through. */
   universalPromoCodeDiscountAmount: MoneySchema,
@@ -332,7 +338,7 @@ export const CheckPromotionCodeBody = z.object({ code: z.string().trim().min(1, 
 export const RedeemPromotionCodeBody = z.object({ cartId: z.string().min(1).max(64), code: z.string().trim().min(1, 'Please enter a promotion code').max(40) });
 
 // ── Checkout ─────────────────────────────────────────────────────────────────────────
-export const PaymentMethod = z.enum(['card', 'credit', 'gift_code', 'paynow', 'invoice', 'apple_pay', 'google_pay', 'grabpay']);
+export const PaymentMethod = z.enum(['card', 'credit', 'gift_code', 'paynow', 'invoice', 'apple_pay', 'google_pay', 'grabpay', 'corporate']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 /** Spec §3's two mobile-wallet methods: a sheet on the device, a one-time card token for us. */
 export const WALLET_METHODS = ['apple_pay', 'google_pay'] as const;
@@ -352,6 +358,7 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
   apple_pay: 'Apple Pay',
   google_pay: 'Google Pay',
   grabpay: 'GrabPay',
+  corporate: 'Paid by your company',
 };
 export const PaymentTiming = z.enum(['checkout', 'later', 'invoice']);
 export type PaymentTiming = z.infer<typeof PaymentTiming>;
@@ -449,6 +456,9 @@ export const OrderSchema = z.object({
   promoCodeDiscountAmount: MoneySchema,
   deductedCreditAmount: MoneySchema,
   giftCodeAmount: MoneySchema,
+  corporateAmount: MoneySchema,
+  /** The company that paid through a corporate code, or null. */
+  paidByCompany: z.string().nullable(),
   totalAmount: MoneySchema,
   exchangedSubtotalAmountWithConversionFee: MoneySchema,
   exchangedDiscountAmount: MoneySchema,
@@ -487,6 +497,23 @@ export const UpdateOrderContactBody = z.object({
 
 /** POST /required-infos: the guests' details, at checkout or later (/trips/{id}/required_info). */
 export const RequiredInfosBody = z.object({ orderItemId: z.string().min(1).max(64), customers: z.array(CustomerInfoSchema).min(1).max(99) });
+
+/**
+ * POST /refresh_requirements (ADR 0040): checks a booking's guests against what the operator
+ * needs now. Fields the experience began to require after the booking mark the guests who lack
+ * them as not submitted, so the trip asks for them.
+ */
+export const RefreshRequirementsBody = z.object({ orderItemId: z.string().min(1, 'Give the booking').max(64) });
+export const RefreshRequirementsResponse = z.object({
+  orderItemId: z.string(),
+  requiredCustomerInfos: z.array(CustomerField),
+  /** Required now but not when the guests' details were given. */
+  newlyRequired: z.array(CustomerField),
+  customers: z.array(z.object({ position: z.number().int(), isSubmitted: z.boolean(), missing: z.array(CustomerField) })),
+  /** Every guest has every field the operator needs. */
+  complete: z.boolean(),
+});
+export type RefreshRequirementsResponse = z.infer<typeof RefreshRequirementsResponse>;
 
 /** POST /waitlists: join the waitlist of a sold-out date. */
 export const WaitlistBody = z.object({

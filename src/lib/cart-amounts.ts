@@ -30,6 +30,11 @@ export type CartAmountInput = {
   giftCodeBalance?: number;
   /** The traveller's credit balance when they chose to use credits (0 otherwise). */
   creditBalance?: number;
+  /**
+   * A corporate code the company pays with (ADR 0040): it covers the whole subtotal, so no
+   * discount, credit or gift code is spent and nothing is left to pay.
+   */
+  corporateCover?: boolean;
 };
 
 export type AmountSet = {
@@ -39,6 +44,7 @@ export type AmountSet = {
   referralAmount: number;
   giftCodeAmount: number;
   deductedCredit: number;
+  corporateAmount: number;
   total: number;
 };
 
@@ -74,6 +80,7 @@ export function storedValueApplied(balance: number, remaining: number, minimum: 
 }
 
 export function computeCartAmounts(input: CartAmountInput): CartAmounts {
+  if (input.corporateCover) return corporateAmounts(input);
   const subtotal = sumMinor(input.lines.map((l) => l.amount));
   const minimumAmount = minimumAmountIn(input.base, input.rates);
 
@@ -96,7 +103,7 @@ export function computeCartAmounts(input: CartAmountInput): CartAmounts {
   remaining -= deductedCredit;
   const total = remaining;
 
-  const base: AmountSet = { subtotal, promotionDiscount, welcomeDiscount, referralAmount, giftCodeAmount, deductedCredit, total };
+  const base: AmountSet = { subtotal, promotionDiscount, welcomeDiscount, referralAmount, giftCodeAmount, deductedCredit, corporateAmount: 0, total };
   const feeApplied = input.base.code !== input.chosen.code;
   const x = (amount: number) => convertMinor(amount, input.base, input.chosen, input.rates, { fee: feeApplied });
   const lines = input.lines.map((l) => {
@@ -110,6 +117,7 @@ export function computeCartAmounts(input: CartAmountInput): CartAmounts {
     referralAmount: x(referralAmount),
     giftCodeAmount: x(giftCodeAmount),
     deductedCredit: x(deductedCredit),
+    corporateAmount: 0,
   };
   let exTotal = ex.subtotal - ex.promotionDiscount - ex.welcomeDiscount - ex.referralAmount - ex.giftCodeAmount - ex.deductedCredit;
   if (total === 0 || exTotal < 0) {
@@ -125,5 +133,27 @@ export function computeCartAmounts(input: CartAmountInput): CartAmounts {
     minimumAmount,
     fullPaymentByCredit: total === 0 && deductedCredit > 0,
     exchanged: { currency: input.chosen.code, feeApplied, lines, ...ex, total: exTotal, conversionFee: Math.max(0, exTotal - plain) },
+  };
+}
+
+/** The company pays everything: the subtotal in both currencies, a total of zero. */
+function corporateAmounts(input: CartAmountInput): CartAmounts {
+  const subtotal = sumMinor(input.lines.map((l) => l.amount));
+  const feeApplied = input.base.code !== input.chosen.code;
+  const lines = input.lines.map((l) => {
+    const unitAmount = convertMinor(l.unitAmount, input.base, input.chosen, input.rates, { fee: feeApplied });
+    return { ...l, unitAmount, amount: unitAmount * l.quantity };
+  });
+  const exSubtotal = sumMinor(lines.map((l) => l.amount));
+  const zero = { promotionDiscount: 0, welcomeDiscount: 0, referralAmount: 0, giftCodeAmount: 0, deductedCredit: 0 };
+  return {
+    currency: input.base.code,
+    subtotal,
+    ...zero,
+    corporateAmount: subtotal,
+    total: 0,
+    minimumAmount: minimumAmountIn(input.base, input.rates),
+    fullPaymentByCredit: false,
+    exchanged: { currency: input.chosen.code, feeApplied, lines, subtotal: exSubtotal, ...zero, corporateAmount: exSubtotal, total: 0, conversionFee: 0 },
   };
 }

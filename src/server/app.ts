@@ -51,6 +51,9 @@ import { meRoutes } from './routes/me.ts';
 import { mountRealtime } from './routes/realtime.ts';
 import { CHAT_MESSAGE_BODY_LIMIT, CHAT_MESSAGES_PATH, chatRoutes, mountChatFileDownload } from './routes/chat.ts';
 import { searchRoutes } from './routes/search.ts';
+import { corporateRoutes } from './routes/corporate.ts';
+import { conversionEventRoutes } from './routes/conversion-events.ts';
+import { mapImageRoutes, mountMapFiles } from './routes/map-images.ts';
 import { userRoutes } from './routes/users.ts';
 import { requireAdmin, sessionMiddleware } from './session.ts';
 import { engagementRoutes } from './routes/engagement.ts';
@@ -150,6 +153,8 @@ export function createApp(opts: AppOptions) {
   mountRealtime(app, nodeWs.upgradeWebSocket);
   // A chat file's download: the session cookie is its proof (an <img src> sends no bearer).
   mountChatFileDownload(app);
+  // Static maps of a meeting point (ADR 0040): public like /storage, drawn on first request.
+  mountMapFiles(app);
 
   const api = new Hono<AppEnv>();
   api.use('*', securityHeaders(API_CSP));
@@ -208,6 +213,9 @@ export function createApp(opts: AppOptions) {
   api.route('/', adminRoutes());
   api.route('/', partnerRoutes());
   api.route('/', chatRoutes());
+  api.route('/', corporateRoutes());
+  api.route('/', conversionEventRoutes());
+  api.route('/', mapImageRoutes());
   api.all('*', () => {
     throw new HttpError(404, 'Not found');
   });

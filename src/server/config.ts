@@ -58,6 +58,11 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   FACEBOOK_CLIENT_ID: optionalString,
   FACEBOOK_CLIENT_SECRET: optionalString,
+  // Server-side conversion events (ADR 0040): both set, events go to Meta; else they are logged.
+  FACEBOOK_PIXEL_ID: optionalString,
+  FACEBOOK_CAPI_TOKEN: optionalString,
+  FACEBOOK_CAPI_TEST_EVENT_CODE: optionalString,
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_REGION: z.string().min(1).default('auto'),
@@ -155,6 +160,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       google: oauth(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       facebook: oauth(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
     },
+    conversions:
+      e.FACEBOOK_PIXEL_ID && e.FACEBOOK_CAPI_TOKEN
+        ? { pixelId: e.FACEBOOK_PIXEL_ID, accessToken: e.FACEBOOK_CAPI_TOKEN, apiUrl: e.FACEBOOK_GRAPH_URL.replace(/\/$/, ''), testEventCode: e.FACEBOOK_CAPI_TEST_EVENT_CODE }
+        : undefined,
     payments: {
       provider: paymentProvider as 'test' | 'stripe',
       stripeSecretKey: e.STRIPE_SECRET_KEY,

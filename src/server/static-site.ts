@@ -66,7 +66,7 @@ const isPaymentShell = (rel: string) => PAYMENT_SHELLS.some((f) => rel.replace(/
 /** Route families served by one static shell each (spec §2 per-user and live pages). */
 export const SHELL_FAMILIES = [
   'account', 'checkout', 'trips', 'invoices', 'later-payment', 's', 'reviews', 'bucket-list', 'chat',
-  'search', 'ambassador', 'partner', 'admin', 'users',
+  'search', 'ambassador', 'partner', 'admin', 'users', 'corporate-events',
 ] as const;
 
 const TYPES: Record<string, string> = {

@@ -6,7 +6,7 @@
 import { atom, computed } from 'nanostores';
 import type { Cart, CartItemBody } from '../contract/booking.ts';
 import { ApiError } from '../api-client/client.ts';
-import { clearCartRequest, getCart, patchCartCurrency, patchCartUseCredit, putCartItem, redeemGiftCode, redeemPromotionCode, removeGiftCode, removePromotionCode } from '../api-client/booking.ts';
+import { clearCartRequest, getCart, patchCartCurrency, patchCartUseCredit, putCartItem, redeemCorporateCode, redeemGiftCode, redeemPromotionCode, removeCorporateCode, removeGiftCode, removePromotionCode } from '../api-client/booking.ts';
 import { $displayCurrency } from './currency.ts';
 import { CART_DEDUPE_MS, createFetcherStore } from './query.ts';
 
@@ -140,6 +140,18 @@ export async function applyPromotionCode(code: string): Promise<Cart> {
 
 export async function dropPromotionCode(redemptionId: string): Promise<Cart> {
   const { data } = await removePromotionCode(redemptionId);
+  return remember(data);
+}
+
+export async function applyCorporateCode(code: string): Promise<Cart> {
+  const id = $cartId.get();
+  if (!id) throw new ApiError(422, 'Your bag is empty');
+  const { data } = await redeemCorporateCode(id, code);
+  return remember(data);
+}
+
+export async function dropCorporateCode(redemptionId: string): Promise<Cart> {
+  const { data } = await removeCorporateCode(redemptionId);
   return remember(data);
 }
 

@@ -15,7 +15,7 @@ import { formatPrice } from '../booking/money.ts';
 import { useAdoptedFields } from '../forms/use-adopted-fields.ts';
 import OrderSummary from './OrderSummary.tsx';
 import { $available } from './available.ts';
-import { GiftCode, PromoCode, UseCredits } from './discounts.tsx';
+import { CorporateCode, GiftCode, PromoCode, UseCredits } from './discounts.tsx';
 import { GuestNote, LoggedOutBag, sessionEndedAtPay, usePrefilledContact } from './session-parts.tsx';
 import { StripeCard, type StripeCardHandle } from './stripe-card.tsx';
 import { WALLET_NAMES, WalletButtons } from './wallet-parts.tsx';
@@ -155,8 +155,9 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
   const busy = flow.state.step !== 'idle';
   const total = cart.exchangedTotalAmountWithConversionFee;
   // Nothing left to pay: credits (or a gift code) settle the booking without any payment provider.
-  const settledByStoredValue = timing === 'checkout' && total.amount === 0 && (cart.fullPaymentByCredit || cart.giftCodeAmount.amount > 0);
-  const storedMethod: PaymentMethod = cart.fullPaymentByCredit ? 'credit' : 'gift_code';
+  const paidByCompany = cart.corporate !== null && cart.corporate.problem === null && total.amount === 0;
+  const settledByStoredValue = timing === 'checkout' && total.amount === 0 && (paidByCompany || cart.fullPaymentByCredit || cart.giftCodeAmount.amount > 0);
+  const storedMethod: PaymentMethod = paidByCompany ? 'corporate' : cart.fullPaymentByCredit ? 'credit' : 'gift_code';
   const unavailable = (method === 'paynow' && paynowOk?.available === false) || (method === 'grabpay' && grabOk?.available === false);
   const effectiveMethod: PaymentMethod = timing === 'invoice' ? 'invoice' : timing === 'later' ? 'card' : settledByStoredValue ? storedMethod : method === 'credit' || method === 'gift_code' || unavailable ? 'card' : method;
 
@@ -275,9 +276,11 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
       : timing === 'invoice'
         ? 'Book and send me the invoice'
         : settledByStoredValue
-          ? storedMethod === 'credit'
-            ? 'Book with my credits'
-            : 'Book with my gift code'
+          ? storedMethod === 'corporate'
+            ? `Book, paid by ${cart.corporate?.companyName ?? 'your company'}`
+            : storedMethod === 'credit'
+              ? 'Book with my credits'
+              : 'Book with my gift code'
           : effectiveMethod === 'grabpay'
             ? `Continue to GrabPay to pay ${formatPrice(total)}`
             : `Pay ${formatPrice(total)}`;
@@ -372,10 +375,12 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
               )}
             </fieldset>
           )}
-          {signedIn && timing === 'checkout' && <UseCredits cart={cart} disabled={busy} />}
+          {signedIn && timing === 'checkout' && !cart.corporate && <UseCredits cart={cart} disabled={busy} />}
           {settledByStoredValue && (
             <p className="checkout__settled" data-testid="settled-by-stored-value">
-              Nothing left to pay: your {storedMethod === 'credit' ? 'credits cover' : 'gift code covers'} this booking.
+              {storedMethod === 'corporate'
+                ? `Nothing to pay: ${cart.corporate?.companyName ?? 'your company'} pays for this booking. No card needed.`
+                : `Nothing left to pay: your ${storedMethod === 'credit' ? 'credits cover' : 'gift code covers'} this booking.`}
             </p>
           )}
           {timing === 'checkout' && !settledByStoredValue && available && (
@@ -471,6 +476,7 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
             { label: 'Referral', amount: cart.exchanged.referralAmount, testId: 'summary-referral' },
             { label: `Gift code ${cart.giftCode ?? ''}`.trim(), amount: cart.exchanged.giftCodeAmount, testId: 'summary-gift-code' },
             { label: 'Verdant credits', amount: cart.exchanged.deductedCredit, testId: 'summary-credits' },
+            { label: `Paid by ${cart.corporate?.companyName ?? 'your company'}`, amount: cart.exchanged.corporateAmount, testId: 'summary-corporate' },
           ]}
           crossedOut={cart.totalCrossOutPrice}
           total={total}
@@ -479,6 +485,7 @@ function CheckoutLoaded({ cart, available, signedIn }: { cart: Cart; available: 
         >
           <PromoCode cart={cart} disabled={busy} />
           {signedIn && <GiftCode cart={cart} disabled={busy} />}
+          {signedIn && <CorporateCode cart={cart} disabled={busy} />}
           <p className="summary__edit">
             <a className="text-link" href={editHref(item)}>
               Change date or guests

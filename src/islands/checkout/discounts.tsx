@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Cart } from '../../contract/booking.ts';
 import { errorMessage } from '../../api-client/client.ts';
-import { applyGiftCode, applyPromotionCode, dropGiftCode, dropPromotionCode, setUseCredit } from '../../stores/cart.ts';
+import { applyCorporateCode, applyGiftCode, applyPromotionCode, dropCorporateCode, dropGiftCode, dropPromotionCode, setUseCredit } from '../../stores/cart.ts';
 import { formatPrice } from '../booking/money.ts';
 import { $available } from './available.ts';
 
@@ -136,6 +136,43 @@ export function GiftCode({ cart, disabled }: { cart: Cart; disabled: boolean }) 
   }
   const apply = (typed: string) => (typed.trim() ? run(() => applyGiftCode(typed.trim())) : setError('Please enter a gift code'));
   return <CodeField id={id} label="Gift code" code={code} setCode={setCode} apply={apply} busy={busy} disabled={disabled} error={error} />;
+}
+
+/** A company code (ADR 0040): an employee's company pays the whole booking. Members only. */
+export function CorporateCode({ cart, disabled }: { cart: Cart; disabled: boolean }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      setCode('');
+      void $available.revalidate();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const applied = cart.corporate;
+  if (applied) {
+    return (
+      <div className="promo promo--applied" data-testid="corporate-applied">
+        <p>
+          <span className="promo__code">{applied.code}</span> {applied.problem ? <span className="promo__problem">{applied.problem}</span> : <span>Paid by {applied.companyName}</span>}
+        </p>
+        <button type="button" className="hcart__link" onClick={() => void run(() => dropCorporateCode(applied.redemptionId))} disabled={busy || disabled}>
+          Remove company code
+        </button>
+        {error && <p className="form-field__error">{error}</p>}
+      </div>
+    );
+  }
+  const apply = (typed: string) => (typed.trim() ? run(() => applyCorporateCode(typed.trim())) : setError('Please enter your company code'));
+  return <CodeField id={id} label="Company code" code={code} setCode={setCode} apply={apply} busy={busy} disabled={disabled} error={error} />;
 }
 
 /**

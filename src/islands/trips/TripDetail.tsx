@@ -1,6 +1,11 @@
 // /trips/{id}: one trip with what the traveller can do with it, when and where, the host (and a
 // conversation with them), the payment, the cancellation terms, their review and the share link.
+import { useEffect, useState } from 'react';
+import type { RefreshRequirementsResponse } from '../../contract/booking.ts';
 import type { Trip } from '../../contract/trips.ts';
+import { errorMessage, request } from '../../api-client/client.ts';
+import { CUSTOMER_FIELD_LABELS } from '../../lib/required-info.ts';
+import { listInWords } from '../../lib/format-listing.ts';
 import { guestsText, whenText } from '../../lib/booking-format.ts';
 import { formatDate, formatTime } from '../../lib/format-date.ts';
 import { paymentMethodText } from '../../lib/payment-method.ts';
@@ -17,7 +22,16 @@ export default function TripDetail({ trip, onChange }: { trip: Trip; onChange: (
   const item = itemOf(trip);
   const o = trip.order;
   const can = (a: Trip['actions'][number]) => trip.actions.includes(a);
-  const missingInfo = item.requiredCustomerInfos.length > 0 && (item.customers.length < item.totalQuantity || item.customers.some((c) => !c.isSubmitted));
+  // What the operator needs may have grown since booking (ADR 0040): ask the server on opening.
+  const [requirements, setRequirements] = useState<RefreshRequirementsResponse | null>(null);
+  const [refreshError, setRefreshError] = useState<string | null>(null);
+  useEffect(() => {
+    if (item.requiredCustomerInfos.length === 0 || trip.isGift) return;
+    request<RefreshRequirementsResponse>('/refresh_requirements', { method: 'POST', body: { orderItemId: item.id } })
+      .then(({ data }) => setRequirements(data))
+      .catch((err: unknown) => setRefreshError(errorMessage(err)));
+  }, [item.id]);
+  const missingInfo = requirements ? !requirements.complete : item.requiredCustomerInfos.length > 0 && (item.customers.length < item.totalQuantity || item.customers.some((c) => !c.isSubmitted));
   const image = item.option.images[0];
   return (
     <div className="acct-section trip">
@@ -35,6 +49,15 @@ export default function TripDetail({ trip, onChange }: { trip: Trip; onChange: (
         </div>
       </header>
 
+      {requirements && requirements.newlyRequired.length > 0 && !requirements.complete && (
+        <p className="trip-note" role="status" data-testid="new-requirements">
+          The operator now also needs each guest’s {listInWords(requirements.newlyRequired.map((f) => CUSTOMER_FIELD_LABELS[f].toLowerCase()))}.{' '}
+          <a className="text-link" href={`/trips/${trip.id}/required_info`}>
+            Add them now
+          </a>
+        </p>
+      )}
+      {refreshError && <p className="trip-note" role="alert">We could not check which guest details the operator needs: {refreshError}</p>}
       {trip.isGift && <p className="trip-note">This experience is a gift. Gifts are non-refundable and cannot be changed.</p>}
       {trip.changeRequest?.status === 'pending' && (
         <p className="trip-note" role="status">

@@ -887,7 +887,7 @@ export const bucketListOptions = pgTable('bucket_list_options', {
 export const bookingStatus = pgEnum('booking_status', [
   'processing', 'confirmed', 'declined', 'completed', 'cancelled', 'date_tbc', 'awaiting', 'rescheduling', 'having_change_request',
 ]);
-export const paymentMethod = pgEnum('payment_method', ['card', 'credit', 'gift_code', 'paynow', 'invoice', 'apple_pay', 'google_pay', 'grabpay']);
+export const paymentMethod = pgEnum('payment_method', ['card', 'credit', 'gift_code', 'paynow', 'invoice', 'apple_pay', 'google_pay', 'grabpay', 'corporate']);
 export const paymentTiming = pgEnum('payment_timing', ['checkout', 'later', 'invoice']);
 export const orderStatus = pgEnum('order_status', [
   'pending_payment', 'requires_action', 'awaiting_payment', 'placed', 'failed', 'expired', 'cancelled',
@@ -1004,6 +1004,9 @@ export const orders = pgTable('orders', {
   exchangeRate: numeric('exchange_rate', { precision: 24, scale: 10 }).notNull(),
   lines: jsonb('lines').$type<{ base: OrderLine[]; exchanged: OrderLine[] }>().notNull(),
   promotionCodeId: integer('promotion_code_id').references(() => promotionCodes.id),
+  /** Paid by a company through a corporate code (ADR 0040): the whole subtotal, nothing left to pay. */
+  corporateAmount: integer('corporate_amount').notNull().default(0),
+  corporateCodeId: integer('corporate_code_id'),
   promotionCounted: boolean('promotion_counted').notNull().default(false),
   specialRequests: text('special_requests').notNull().default(''),
   pickupAddress: text('pickup_address'),
@@ -1481,3 +1484,70 @@ export const chatMessageFiles = pgTable('chat_message_files', {
   height: integer('height'),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('chat_message_files_message_idx').on(t.messageId)]);
+
+// ── Corporate experiences (ADR 0040) ─────────────────────────────────────────
+/**
+ * A company's event: the experiences its employees may book, the trip dates, and who may redeem
+ * (an e-mail domain, or anyone holding a code). GET /corporate-events/{id}; the id is public.
+ */
+export const corporateEvents = pgTable('corporate_events', {
+  id: text('id').primaryKey(),
+  companyName: text('company_name').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  /** Only members whose e-mail ends with @this may redeem; null lets any signed-in member. */
+  emailDomain: text('email_domain'),
+  optionIds: jsonb('option_ids').$type<number[]>().notNull(),
+  /** Trip dates the company pays for (inclusive, the experience's local dates). */
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [check('corporate_events_dates_ck', sql`${t.startDate} <= ${t.endDate}`)]);
+
+/** A code of an event with its limits; the row is locked while a booking counts a use. */
+export const corporateCodes = pgTable('corporate_codes', {
+  id: serial('id').primaryKey(),
+  eventId: text('event_id').notNull().references(() => corporateEvents.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  /** Bookings the code pays for in all; null = no total limit. */
+  maxUses: integer('max_uses'),
+  maxUsesPerEmployee: smallint('max_uses_per_employee').notNull().default(1),
+  /** Guests one booking may bring (the employee included). */
+  maxGuests: smallint('max_guests').notNull().default(1),
+  validFrom: ts('valid_from'),
+  validUntil: ts('valid_until'),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  index('corporate_codes_event_idx').on(t.eventId),
+  check('corporate_codes_limits_ck', sql`(${t.maxUses} is null or ${t.maxUses} >= 1) and ${t.maxUsesPerEmployee} >= 1 and ${t.maxGuests} >= 1`),
+]);
+
+/** A corporate code on an employee's bag, then on the order it paid for. */
+export const corporateRedemptions = pgTable('corporate_redemptions', {
+  id: text('id').primaryKey(),
+  codeId: integer('code_id').notNull().references(() => corporateCodes.id, { onDelete: 'cascade' }),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  cartId: text('cart_id').references(() => carts.id, { onDelete: 'cascade' }),
+  orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('corporate_redemptions_cart_uq').on(t.cartId), index('corporate_redemptions_code_idx').on(t.codeId, t.userId)]);
+
+// ── Server-side conversion events (ADR 0040) ─────────────────────────────────
+/**
+ * One conversion event sent to the ad platform's server API, keyed by the browser pixel's
+ * event_id so the two are counted once; sent by the conversion-event job.
+ */
+export const conversionEvents = pgTable('conversion_events', {
+  eventId: text('event_id').primaryKey(),
+  eventName: text('event_name').notNull(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+});

@@ -40,6 +40,8 @@ export const QUEUES = {
    * One e-mail about chat messages a side has not read within 15 minutes, per conversation burst
    * (services/chat/unread-mail.ts); idempotent through the conversation's `*_emailed_up_to`.
    */
+  /** Sends one consented conversion event to the ad platform (services/conversion-events.ts); idempotent by its status. */
+  conversionEvent: { name: 'conversion-event', retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60 },
   chatUnreadMail: { name: 'chat-unread-mail', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
 } as const;
 

@@ -14,6 +14,8 @@ import { runScheduledPublish, type ScheduledPublishJob } from '../services/admin
 import { pipelinePublisher } from '../services/admin/publisher.ts';
 import { sendUnreadMail, type ChatMailJob, type UnreadMailDeps } from '../services/chat/unread-mail.ts';
 import { type JobQueue, QUEUES, SCHEDULES } from './queue.ts';
+import { type ConversionSender, createConversionSender } from '../providers/conversions.ts';
+import { sendConversionEvent } from '../services/conversion-events.ts';
 
 export type WorkerDeps = {
   db: Db;
@@ -47,6 +49,11 @@ export const chatUnreadMailHandler = (d: UnreadMailDeps & { log: Logger }) => as
   if (result === 'not_found') d.log.warn({ conversationId: data.conversationId }, 'chat-unread-mail: the conversation no longer exists');
 };
 
+/** Sends one consented conversion event (logged only when no ad platform keys are set). */
+export const conversionEventHandler = (d: { db: Db; sender: ConversionSender; log: Logger }) => async (data: { eventId: string }) => {
+  await sendConversionEvent(d, data.eventId);
+};
+
 export const mailDeliveryHandler = (d: Pick<WorkerDeps, 'db' | 'mailer'>) => (data: { outboxId: number }) => d.mailer.deliver(d.db, data.outboxId);
 
 /**
@@ -77,5 +84,6 @@ export async function startWorkers(d: WorkerDeps & { config: Config; payments: P
     if (recovered) d.log.warn({ recovered }, 'site-publish: runs interrupted by a restart were queued again');
   }
   await d.jobs.work(QUEUES.scheduledPublish.name, scheduledPublishHandler(d));
+  await d.jobs.work(QUEUES.conversionEvent.name, conversionEventHandler({ db: d.db, sender: createConversionSender(d.config, d.log), log: d.log }));
   await d.jobs.work(QUEUES.chatUnreadMail.name, chatUnreadMailHandler({ db: d.db, config: d.config, jobs: d.jobs, log: d.log }));
 }

@@ -13,6 +13,7 @@ import {
   PayBody,
   PayFailBody,
   PayOtpBody,
+  RefreshRequirementsBody,
   RequiredInfosBody,
   GRABPAY_CURRENCIES,
   GRABPAY_CURRENCY_RULE,
@@ -265,6 +266,44 @@ export function checkoutRoutes() {
     });
     const rows = await d.db.select().from(orderItemCustomers).where(eq(orderItemCustomers.orderItemId, item.id)).orderBy(orderItemCustomers.position);
     return reply(c, { orderItemId: item.id, customers: rows.map((r) => ({ position: r.position, info: r.info, isSubmitted: r.submittedAt !== null })), requiredCustomerInfos: fields });
+  });
+
+  /**
+   * What the operator needs now, against what each guest gave (ADR 0040). A field the experience
+   * began to require after booking marks the guests who lack it as not submitted, so the trip
+   * asks for it (the trip page calls this when it opens).
+   */
+  app.post('/refresh_requirements', async (c) => {
+    const body = await readBody(c, RefreshRequirementsBody);
+    const d = await deps(c, false);
+    const [item] = await d.db.select().from(orderItems).where(eq(orderItems.id, body.orderItemId));
+    const [o] = item?.orderId ? await d.db.select().from(orders).where(eq(orders.id, item.orderId)) : [];
+    if (!item || !o || !mayReadOrder(d.user, o) || (o.status !== 'placed' && o.status !== 'awaiting_payment')) throw new HttpError(404, 'Booking not found');
+    const option = await loadBookableOption(d.db, { id: item.optionId });
+    if (!option) throw new HttpError(404, 'Booking not found');
+    const fields = requiredCustomerInfos(option);
+    const guests = item.quantity + item.childQuantity + item.localQuantity + item.childLocalQuantity;
+    const today = todayFor(option);
+    const answer = await d.db.transaction(async (tx) => {
+      const rows = await tx.select().from(orderItemCustomers).where(eq(orderItemCustomers.orderItemId, item.id)).orderBy(orderItemCustomers.position).for('update');
+      const given = new Set(rows.flatMap((r) => Object.keys(r.info).filter((k) => (r.info[k] ?? '').trim() !== '')));
+      const customers = [];
+      for (let position = 0; position < guests; position++) {
+        const row = rows.find((r) => r.position === position);
+        const missing = Object.keys(customerProblems(fields, row?.info ?? {}, today)) as (typeof fields)[number][];
+        if (row && row.submittedAt && missing.length) await tx.update(orderItemCustomers).set({ submittedAt: null }).where(eq(orderItemCustomers.id, row.id));
+        customers.push({ position, isSubmitted: !!row?.submittedAt && missing.length === 0, missing });
+      }
+      return {
+        orderItemId: item.id,
+        requiredCustomerInfos: fields,
+        newlyRequired: rows.length ? fields.filter((f) => !given.has(f)) : [],
+        customers,
+        complete: customers.every((x) => x.isSubmitted),
+      };
+    });
+    if (answer.newlyRequired.length) d.log.info({ orderItemId: item.id, newlyRequired: answer.newlyRequired }, 'a booking needs details the experience began to require');
+    return reply(c, answer);
   });
 
   app.post('/waitlists', async (c) => {

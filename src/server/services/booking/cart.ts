@@ -4,9 +4,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Cart, CreateCartBody, Selection } from '../../../contract/booking.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { carts, orderItemCustomers, orderItems, orders, checkoutPayments, promotionCodeRedemptions, promotionCodes } from '../../db/schema.ts';
+import { corporateRedemptions, carts, orderItemCustomers, orderItems, orders, checkoutPayments, promotionCodeRedemptions, promotionCodes } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { randomId } from '../secrets.ts';
+import { corporateOnCart } from '../corporate.ts';
 import { mayUseCart, storedValueFor, usableGiftCodes, type PayingUser } from './account-seam.ts';
 import { claimGiftCode } from '../gift-codes.ts';
 import { canonicalGiftCode } from '../gifts/codes.ts';
@@ -51,8 +52,12 @@ export async function quoteCart(db: Db, m: MoneyContext, cart: { id: string; cur
   if (!option) throw new Error(`order item ${item.id} points at a missing option`);
   const resolved = resolvedOfItem(item);
   const priced = priceResolved(option, resolved, quantitiesOf(item));
-  const [promotion, storedValue] = await Promise.all([appliedPromotion(db, cart.id), storedValueFor(db, user, { id: cart.id, baseCurrency: option.currency })]);
-  return quote(db, m, { option, resolved, priced, chosen: checkoutUnit(m, currency), promotion, storedValue });
+  const [promotion, storedValue, corporate] = await Promise.all([
+    appliedPromotion(db, cart.id),
+    storedValueFor(db, user, { id: cart.id, baseCurrency: option.currency }),
+    corporateOnCart(db, cart.id, item, user),
+  ]);
+  return quote(db, m, { option, resolved, priced, chosen: checkoutUnit(m, currency), promotion, storedValue, corporate });
 }
 
 async function cartItem(db: Db | Tx, cartId: string): Promise<ItemRow | null> {
@@ -205,6 +210,7 @@ export async function clearCartItems(db: Db, cartId: string, user: PayingUser | 
     if (await inFlightOrder(tx, item)) throw paymentInProgressError();
     await tx.delete(orderItems).where(and(eq(orderItems.cartId, cartId), isNull(orderItems.orderId)));
     await tx.delete(promotionCodeRedemptions).where(and(eq(promotionCodeRedemptions.cartId, cartId), isNull(promotionCodeRedemptions.orderId)));
+    await tx.delete(corporateRedemptions).where(and(eq(corporateRedemptions.cartId, cartId), isNull(corporateRedemptions.orderId)));
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
   });
 }

@@ -10,7 +10,7 @@ import { priceWithSeasons } from '../../../lib/seasons.ts';
 import { promotionDiscount, promotionRefusalText, type PromotionRule } from '../../../lib/promotions.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { currencies, promotionCodeRedemptions, promotionCodes } from '../../db/schema.ts';
+import { type corporateCodes, type corporateEvents, currencies, promotionCodeRedemptions, promotionCodes } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
 import { NO_STORED_VALUE, type StoredValue } from './account-seam.ts';
 import { endTimeOf, isOperatingDate, isRoomBased, parseTimeslotId, timeslotId } from './availability.ts';
@@ -145,6 +145,15 @@ export async function appliedPromotion(db: Db, cartId: string): Promise<{ redemp
   return r ?? null;
 }
 
+/** A corporate code on a bag (services/corporate.ts), with why the company cannot pay for it, or null when it can. */
+export type CorporateOnCart = {
+  redemptionId: string;
+  userId: string;
+  code: typeof corporateCodes.$inferSelect;
+  event: typeof corporateEvents.$inferSelect;
+  problem: string | null;
+};
+
 export type Quote = {
   option: BookableOption;
   resolved: Resolved;
@@ -154,12 +163,13 @@ export type Quote = {
   amounts: CartAmounts;
   promotion: AppliedPromotion | null;
   storedValue: StoredValue;
+  corporate: CorporateOnCart | null;
 };
 
 export async function quote(
   db: Db,
   m: MoneyContext,
-  input: { option: BookableOption; resolved: Resolved; priced: Priced; chosen: CurrencyUnit; promotion: { redemptionId: string; row: typeof promotionCodes.$inferSelect } | null; storedValue?: StoredValue; now?: Date },
+  input: { option: BookableOption; resolved: Resolved; priced: Priced; chosen: CurrencyUnit; promotion: { redemptionId: string; row: typeof promotionCodes.$inferSelect } | null; storedValue?: StoredValue; corporate?: CorporateOnCart | null; now?: Date },
 ): Promise<Quote> {
   const base = unitOf(m, input.option.currency);
   const storedValue = input.storedValue ?? NO_STORED_VALUE;
@@ -186,12 +196,14 @@ export async function quote(
     referralAmount: storedValue.referralAmount,
     giftCodeBalance: storedValue.giftCodeBalance,
     creditBalance: storedValue.useCredit ? storedValue.creditBalance : 0,
+    corporateCover: !!input.corporate && input.corporate.problem === null,
   });
   if (promotion && promotion.problem === null && promotion.discount > 0 && amounts.promotionDiscount === 0) {
     const format = await moneyFormatter(db);
     promotion.problem = `Promotion codes apply to bookings over ${format({ amount: amounts.minimumAmount, currency: base.code })}`;
   }
-  return { option: input.option, resolved: input.resolved, priced: input.priced, base, chosen: input.chosen, amounts, promotion, storedValue };
+  if (promotion && amounts.corporateAmount > 0) promotion.problem = 'Your company pays for this booking: the promotion code is not needed';
+  return { option: input.option, resolved: input.resolved, priced: input.priced, base, chosen: input.chosen, amounts, promotion, storedValue, corporate: input.corporate ?? null };
 }
 
 /** SGD view of a base amount (the "universal" promotion discount). */

@@ -134,13 +134,15 @@ export function emptyCart(id: string, chosen: CurrencyUnit, m: MoneyContext): Ca
     giftCode: null,
     giftCodeAmount: zero,
     promotionCode: null,
+    corporate: null,
+    corporateAmount: zero,
     promoCodeDiscountAmount: zero,
     universalPromoCodeDiscountAmount: { amount: 0, currency: 'SGD' },
     exchangedPromoCodeDiscountAmount: zero,
     totalCrossOutPrice: null,
     exchangedSubtotalAmountWithConversionFee: zero,
     exchangedTotalAmountWithConversionFee: zero,
-    exchanged: { subtotal: zero, promotionDiscount: zero, welcomeDiscount: zero, referralAmount: zero, giftCodeAmount: zero, deductedCredit: zero, total: zero, conversionFee: zero, lines: [] },
+    exchanged: { subtotal: zero, promotionDiscount: zero, welcomeDiscount: zero, referralAmount: zero, giftCodeAmount: zero, deductedCredit: zero, corporateAmount: zero, total: zero, conversionFee: zero, lines: [] },
     exchange: exchangeInfo(m, chosen, chosen),
     minimumAmount: wire(minimumAmountIn(chosen, m.rates), chosen),
     paymentInProgress: false,
@@ -178,6 +180,10 @@ export function toCart(id: string, q: Quote, m: MoneyContext, itemId: string, it
           problem: q.promotion.problem,
         }
       : null,
+    corporate: q.corporate
+      ? { redemptionId: q.corporate.redemptionId, code: q.corporate.code.code, eventId: q.corporate.event.id, companyName: q.corporate.event.companyName, eventTitle: q.corporate.event.title, problem: q.corporate.problem }
+      : null,
+    corporateAmount: b(a.corporateAmount),
     promoCodeDiscountAmount: b(a.promotionDiscount),
     universalPromoCodeDiscountAmount: wire(universalAmount(m, q.base, a.promotionDiscount), { code: 'SGD', exponent: 2 }),
     exchangedPromoCodeDiscountAmount: c(x.promotionDiscount),
@@ -191,6 +197,7 @@ export function toCart(id: string, q: Quote, m: MoneyContext, itemId: string, it
       referralAmount: c(x.referralAmount),
       giftCodeAmount: c(x.giftCodeAmount),
       deductedCredit: c(x.deductedCredit),
+      corporateAmount: c(x.corporateAmount),
       total: c(x.total),
       conversionFee: c(x.conversionFee),
       lines: wireLines(x.lines, q.chosen),
@@ -201,7 +208,7 @@ export function toCart(id: string, q: Quote, m: MoneyContext, itemId: string, it
   };
 }
 
-export function toOrder(o: OrderRow, m: MoneyContext, payment: PaymentRow | null, item: OrderItem | null, promotionCode: string | null): Order {
+export function toOrder(o: OrderRow, m: MoneyContext, payment: PaymentRow | null, item: OrderItem | null, promotionCode: string | null, paidByCompany: string | null = null): Order {
   const base = unitOf(m, o.baseCurrency);
   const paid = unitOf(m, o.currency);
   const b = (n: number) => wire(n, base);
@@ -221,6 +228,8 @@ export function toOrder(o: OrderRow, m: MoneyContext, payment: PaymentRow | null
     promoCodeDiscountAmount: b(o.promotionDiscountAmount),
     deductedCreditAmount: b(o.deductedCreditAmount),
     giftCodeAmount: b(o.giftCodeAmount),
+    corporateAmount: b(o.corporateAmount),
+    paidByCompany,
     totalAmount: b(o.totalAmount),
     exchangedSubtotalAmountWithConversionFee: c(o.exchangedSubtotalAmount),
     exchangedDiscountAmount: c(o.exchangedDiscountAmount),

@@ -2,6 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { checkoutPayments, orderItems, orders, promotionCodes } from '../../../db/schema.ts';
+import { companyOfOrder } from '../../corporate.ts';
 import { HttpError } from '../../../http.ts';
 import { mayReadOrder, type PayingUser } from '../account-seam.ts';
 import { itemRelations } from '../cart.ts';
@@ -35,7 +36,7 @@ export async function orderView(db: Db, orderId: string, m?: MoneyContext) {
     }
   }
   const [promo] = o.promotionCodeId ? await db.select({ code: promotionCodes.code }).from(promotionCodes).where(eq(promotionCodes.id, o.promotionCodeId)) : [];
-  return toOrder(o, money, payment, itemView, promo?.code ?? null);
+  return toOrder(o, money, payment, itemView, promo?.code ?? null, await companyOfOrder(db, o.corporateCodeId));
 }
 
 export async function readableOrder(db: Db, orderId: string, user: PayingUser | null): Promise<OrderRow> {

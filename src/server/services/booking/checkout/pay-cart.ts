@@ -10,7 +10,8 @@ import { carts, checkoutPayments, orderItemCustomers, orderItems, orders, promot
 import { HttpError } from '../../../http.ts';
 import type { PaymentOutcome } from '../../../providers/payments/port.ts';
 import { randomId } from '../../secrets.ts';
-import { claimWelcomeDiscount, mayUseCart, reserveStoredValue, storedValueFor } from '../account-seam.ts';
+import { claimWelcomeDiscount, mayUseCart, NO_STORED_VALUE, reserveStoredValue, storedValueFor } from '../account-seam.ts';
+import { attachCorporateToOrder, claimCorporateUse, corporateOnCart } from '../../corporate.ts';
 import { takeUnits, todayFor } from '../availability.ts';
 import { resolvedOfItem } from '../cart.ts';
 import { checkoutUnit, loadBookableOption, loadMoneyContext } from '../catalog.ts';
@@ -62,13 +63,22 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
     const resolved = resolveSelection(option, { startDate: item.startDate, endDate: item.endDate, detailedTimeslotId: resolvedOfItem(item).detailedTimeslotId ?? undefined, roomId: item.roomId ?? undefined }, now);
     const priced = priceResolved(option, resolved, { ...item, transportItemId: item.transportItemId });
     const promotion = await appliedPromotion(tx as unknown as Db, cartId);
-    const storedValue = await storedValueFor(tx as unknown as Db, d.user, { id: cartId, baseCurrency: option.currency });
-    const q = await quote(tx as unknown as Db, m, { option, resolved, priced, chosen, promotion, storedValue, now });
+    const corporate = await corporateOnCart(tx, cartId, item, d.user, now);
+    // The company pays: the employee's own credits, gift code and welcome discount are kept for later.
+    const storedValue = corporate ? NO_STORED_VALUE : await storedValueFor(tx as unknown as Db, d.user, { id: cartId, baseCurrency: option.currency });
+    const q = await quote(tx as unknown as Db, m, { option, resolved, priced, chosen, promotion, storedValue, corporate, now });
     const a = q.amounts;
     const contact = checkContact(body.contact);
     const customers = checkCustomers(requiredCustomerInfos(option), body.customers, priced.guests, todayFor(option, now));
     if (item.transportItemId && !body.pickupAddress) {
       throw new HttpError(422, 'Please tell us where to pick you up', { fields: { pickup_address: 'Please tell us where to pick you up' } });
+    }
+    if (body.paymentMethod === 'corporate' || corporate) {
+      if (!corporate) throw new HttpError(422, 'Apply your company code first', { fields: { payment_method: 'No company code on this bag' } });
+      if (corporate.problem) throw new HttpError(422, corporate.problem, { fields: { code: corporate.problem }, body: { code: 'corporate_unavailable' } });
+      if (body.paymentMethod !== 'corporate' || timing !== 'checkout') throw new HttpError(422, 'Your company pays for this booking: confirm it without a card', { fields: { payment_method: 'Choose corporate' } });
+      // Locks the code and counts its uses again: concurrent bookings of the last use take turns.
+      await claimCorporateUse(tx, corporate, d.user!, { optionId: item.optionId, startDate: item.startDate, guests: priced.guests }, now);
     }
     const total = wire(a.exchanged.total, chosen);
     if (body.expectedTotal.currency !== total.currency || Math.abs(body.expectedTotal.amount - total.amount) > 1e-9) {
@@ -134,13 +144,15 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
         totalAmount: a.total,
         currency: chosen.code,
         exchangedSubtotalAmount: a.exchanged.subtotal,
-        exchangedDiscountAmount: a.exchanged.promotionDiscount + a.exchanged.welcomeDiscount + a.exchanged.referralAmount + a.exchanged.giftCodeAmount + a.exchanged.deductedCredit,
+        exchangedDiscountAmount: a.exchanged.promotionDiscount + a.exchanged.welcomeDiscount + a.exchanged.referralAmount + a.exchanged.giftCodeAmount + a.exchanged.deductedCredit + a.exchanged.corporateAmount,
         exchangedTotalAmount: a.exchanged.total,
         conversionFeeAmount: a.exchanged.conversionFee,
         feeApplied: a.exchanged.feeApplied,
         exchangeRate: String(exchangeRate(q.base.code, chosen.code, m.rates, { fee: a.exchanged.feeApplied, digits: 10 })),
         lines: { base: q.priced.lines, exchanged: a.exchanged.lines },
         promotionCodeId: q.promotion && a.promotionDiscount > 0 ? q.promotion.row.id : null,
+        corporateAmount: a.corporateAmount,
+        corporateCodeId: corporate ? corporate.code.id : null,
         promotionCounted,
         specialRequests: body.specialRequests ?? '',
         pickupAddress: item.transportItemId ? (body.pickupAddress ?? null) : null,
@@ -153,6 +165,7 @@ export async function payCart(d: CheckoutDeps, body: PayInput, idempotencyKey: s
     if (!order) throw new Error('order insert returned nothing');
     await reserveStoredValue(tx, d.user, { id: order.id, giftCodeAmount: a.giftCodeAmount, deductedCreditAmount: a.deductedCredit, baseCurrency: q.base.code, cartId, description: `Used on ${option.name}`.slice(0, 200) });
     await tx.update(orderItems).set({ orderId, unitsHeld: priced.units, updatedAt: sql`now()` }).where(eq(orderItems.id, item.id));
+    if (corporate) await attachCorporateToOrder(tx, corporate.redemptionId, orderId);
     await tx.delete(orderItemCustomers).where(eq(orderItemCustomers.orderItemId, item.id));
     await tx.insert(orderItemCustomers).values(customers.map((info, position) => ({ orderItemId: item.id, position, info, submittedAt: now })));
     let payment: PaymentRow | null = null;
