@@ -1,4 +1,4 @@
-// `npm run bench:api [-- --pg postgresql://…] [--duration 8] [--connections 50] [--dist dist] [--port 4481]`
+// `npm run bench:api [-- --pg postgresql://…] [--duration 8] [--connections 50] [--dist dist] [--only catalogue,personal,health,page] [--port 4481]`
 //
 // The live parts against the limit of this machine, side by side in one run (issue 19, ADR 0042):
 // each endpoint is driven by wrk with the same load twice, once against Verdant and once against a
@@ -31,6 +31,8 @@ const port = Number(arg('port', '4481'));
 const barePort = port + 1;
 const nginxPort = port + 2;
 const distArg = arg('dist', resolve(root, 'dist'));
+/** --only catalogue,page: run only these kinds of probe. */
+const only = arg('only', '').split(',').filter(Boolean);
 
 if (spawnSync('wrk', ['--version']).error) {
   console.error('bench:api needs wrk: apt-get install wrk');
@@ -142,6 +144,16 @@ try {
   const dates = (await (await get(`/api/v1/available-dates?option_id=${slug}`)).json()) as { dates: { date: string; status: string }[] };
   const date = dates.dates.find((d) => d.status !== 'sold_out')?.date ?? dates.dates[0]!.date;
   const enc = { 'accept-encoding': 'br, gzip' };
+  // The traveller's bag: one experience on a date with seats.
+  const slots = (await (await get(`/api/v1/detailed-timeslots?option_id=${slug}&date=${date}`)).json()) as { timeslots: { id: string; units_left: number }[] };
+  const slot = slots.timeslots.find((t) => t.units_left >= 2);
+  const bag = await fetch(`${base}/api/v1/cart`, {
+    method: 'POST',
+    headers: { ...bearer, 'content-type': 'application/json', cookie: session },
+    body: JSON.stringify({ currency: 'SGD', order_item: { option_id: slug, start_date: date, ...(slot ? { detailed_timeslot_id: slot.id } : {}), quantity: 2 } }),
+  });
+  const cartId = ((await bag.json()) as { id?: string }).id ?? 'none';
+  if (bag.status >= 300) console.log(`  note: the bag could not be filled (${bag.status}); GET /cart measures its 404`);
   const probes: Probe[] = [
     { name: 'GET /api/v1/initial_data', kind: 'catalogue', path: '/api/v1/initial_data', headers: { ...bearer, ...enc } },
     { name: 'GET /api/v1/countries', kind: 'catalogue', path: '/api/v1/countries', headers: { ...bearer, ...enc } },
@@ -150,14 +162,18 @@ try {
     { name: 'GET /api/v1/search?q=sing', kind: 'catalogue', path: '/api/v1/search?q=sing', headers: { ...bearer, ...enc } },
     { name: 'GET /api/v1/options/{id}/prices', kind: 'catalogue', path: `/api/v1/options/${slug}/prices?start_date=${date}&quantity=2`, headers: { ...bearer, ...enc } },
     { name: 'GET /api/v1/available-dates', kind: 'catalogue', path: `/api/v1/available-dates?option_id=${slug}`, headers: { ...bearer, ...enc } },
-    { name: 'GET /api/v1/cart (signed in)', kind: 'personal', path: '/api/v1/cart', headers: { ...bearer, ...enc, cookie: session } },
-    { name: 'GET /api/v1/me (signed in)', kind: 'personal', path: '/api/v1/me', headers: { ...bearer, ...enc, cookie: session } },
-    { name: 'GET /api/v1/trips (signed in)', kind: 'personal', path: '/api/v1/trips', headers: { ...bearer, ...enc, cookie: session } },
-    { name: 'GET /healthz', kind: 'health', path: '/healthz', headers: {} },
   ];
   if (dist) probes.push({ name: 'GET /experiences/{slug} (page, gzip)', kind: 'page', path: `/experiences/${slug}/`, headers: { 'accept-encoding': 'gzip' } });
   else console.log(`  (no built site at ${distArg}: run npm start once, or pass --dist, to measure a page)`);
+  // Last: on the embedded database a saturated personal read leaves a queue of statements behind it.
+  probes.push(
+    { name: 'GET /healthz', kind: 'health', path: '/healthz', headers: {} },
+    { name: 'GET /api/v1/cart (signed in)', kind: 'personal', path: `/api/v1/cart?cart_id=${cartId}&view=with_order_item`, headers: { ...bearer, ...enc, cookie: session } },
+    { name: 'GET /api/v1/me (signed in)', kind: 'personal', path: '/api/v1/me', headers: { ...bearer, ...enc, cookie: session } },
+    { name: 'GET /api/v1/trips (signed in)', kind: 'personal', path: '/api/v1/trips', headers: { ...bearer, ...enc, cookie: session } },
+  );
 
+  if (only.length) probes.splice(0, probes.length, ...probes.filter((p) => only.includes(p.kind)));
   // What each answer is, byte for byte, for the bare server.
   const recorded = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
   for (const p of probes) {

@@ -95,10 +95,12 @@ export async function listTrips(d: TripDeps, user: CurrentUser): Promise<Trip[]>
     .orderBy(asc(orderItems.startDate), asc(orderItems.id));
   const m = await loadMoneyContext(d.db);
   const now = nowOf(d);
-  const out: Trip[] = [];
-  for (const r of rows) {
-    const t = await load(d.db, r.id);
-    if (t) out.push(await viewOf(d.db, t, user, m, now));
-  }
-  return out;
+  // Each trip is read on its own; together they wait for the slowest, not for the sum.
+  const views = await Promise.all(
+    rows.map(async (r) => {
+      const t = await load(d.db, r.id);
+      return t ? viewOf(d.db, t, user, m, now) : null;
+    }),
+  );
+  return views.filter((v): v is Trip => v !== null);
 }
