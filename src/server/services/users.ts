@@ -51,11 +51,16 @@ export async function ensureSecurity(db: Db, userId: string) {
 }
 
 export async function userView(db: Db, storage: FileStorage, userId: string, opts: { full?: boolean } = {}): Promise<User> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  // Independent reads, issued together.
+  const [[row], [partner], [ambassador], security, cartId, bucketLists] = await Promise.all([
+    db.select().from(users).where(eq(users.id, userId)).limit(1),
+    db.select({ n: sql<number>`1` }).from(partnerMemberships).where(eq(partnerMemberships.userId, userId)).limit(1),
+    db.select({ status: ambassadorProfiles.status }).from(ambassadorProfiles).where(eq(ambassadorProfiles.userId, userId)).limit(1),
+    ensureSecurity(db, userId),
+    bagOfUser(db, userId),
+    opts.full === false ? Promise.resolve([]) : bucketListsOf(db, userId, userId),
+  ]);
   if (!row) throw new Error(`user ${userId} vanished`);
-  const [partner] = await db.select({ n: sql<number>`1` }).from(partnerMemberships).where(eq(partnerMemberships.userId, userId)).limit(1);
-  const [ambassador] = await db.select({ status: ambassadorProfiles.status }).from(ambassadorProfiles).where(eq(ambassadorProfiles.userId, userId)).limit(1);
-  const security = await ensureSecurity(db, userId);
   return {
     id: row.id,
     name: row.name,
@@ -64,8 +69,8 @@ export async function userView(db: Db, storage: FileStorage, userId: string, opt
     avatar: row.avatarKey,
     avatarUrl: row.avatarKey ? storage.url(row.avatarKey) : null,
     lastLoginMethod: row.lastLoginMethod,
-    cartId: await bagOfUser(db, userId),
-    bucketLists: opts.full === false ? [] : await bucketListsOf(db, userId, userId),
+    cartId,
+    bucketLists,
     isEmailOwnedByDiscardedUser: false,
     shouldCreatePassword: row.passwordHash === null,
     isAdmin: row.isAdmin,
