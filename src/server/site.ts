@@ -1,7 +1,7 @@
 // Everything main.ts serves besides the API: stored files, /_image, affiliate links,
 // the development outbox, and the static storefront (last, with the 404 page).
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { desc } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { outbox } from './db/schema.ts';
 import { PRIVATE_PREFIX } from './providers/storage.ts';
 import { mountAffiliateLinks } from './routes/affiliate.ts';
 import { imageRoutes } from './routes/image.ts';
-import { mountStaticSite, siteCsp } from './static-site.ts';
+import { inlineScriptHashes, mountStaticSite, siteCsp } from './static-site.ts';
 
 export const storageDirOf = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'storage');
 
@@ -85,6 +85,8 @@ export function mountSite(app: Hono<AppEnv>, opts: { config: Config; distDir: st
       if (!file.startsWith(root + sep)) return next();
       const st = await stat(file).catch(() => undefined);
       if (!st?.isFile()) continue;
+      // The preview's own inline scripts are allowed by their hashes, as on the live site.
+      const scripts = file.endsWith('.html') ? inlineScriptHashes(await readFile(file, 'utf8')) : [];
       return new Response(c.req.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream), {
         headers: {
           'Content-Type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream',
@@ -92,7 +94,7 @@ export function mountSite(app: Hono<AppEnv>, opts: { config: Config; distDir: st
           'Cache-Control': 'no-store',
           'X-Robots-Tag': 'noindex, nofollow',
           'X-Content-Type-Options': 'nosniff',
-          'Content-Security-Policy': siteCsp(),
+          'Content-Security-Policy': siteCsp(undefined, scripts),
         },
       });
     }

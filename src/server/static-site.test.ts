@@ -10,7 +10,8 @@ import type { AppEnv } from './context.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { mountStaticSite, paymentCsp, siteCsp, staticFastPathOf } from './static-site.ts';
+import { createHash } from 'node:crypto';
+import { inlineScriptHashes, mountStaticSite, paymentCsp, siteCsp, staticFastPathOf } from './static-site.ts';
 
 function makeBuild(root: string, name: string, marker: string) {
   const dir = join(root, name);
@@ -124,10 +125,27 @@ describe('static site', () => {
     expect(unknown.headers.get('set-cookie')).toBeNull();
   });
 
+  it('allows a page’s own inline scripts by their hashes, never any inline script', async () => {
+    const { app, root } = setup();
+    const boot = 'window.verdantBoot = 1;';
+    const island = 'import("/_astro/client.Ab12Cd.js");';
+    writeFileSync(
+      join(root, 'build-a', 'about', 'index.html').replace('/about/index.html', '/about.html'),
+      `<!doctype html><title>About</title><script>${boot}</script><script type="module">${island}</script><script type="application/ld+json">{"@type":"Thing"}</script><script type="application/json" id="x">{}</script><script src="/_astro/client.Ab12Cd.js"></script>`,
+    );
+    const csp = (await app.request('/about')).headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '))!;
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(scriptSrc).toBe(`script-src 'self' ${sha(boot)} ${sha(island)}`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(inlineScriptHashes('<p>no scripts</p>')).toEqual([]);
+    expect(siteCsp()).toContain("script-src 'self'; ");
+  });
+
   it('allows the analytics and pixel hosts in the CSP only when they are configured', () => {
     expect(siteCsp()).not.toMatch(/googletagmanager|facebook/);
     const both = siteCsp({ analytics: true, pixel: true });
-    expect(both).toMatch(/script-src 'self' 'unsafe-inline' https:\/\/www\.googletagmanager\.com/);
+    expect(both).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com/);
     expect(both).toMatch(/connect-src [^;]*https:\/\/connect\.facebook\.net/);
   });
 
@@ -160,7 +178,7 @@ describe('Stripe.js on the payment pages only', () => {
   it('allows Stripe’s script, frames, API and QR images on checkout when Stripe is the provider', async () => {
     const { app } = setup({ stripe: true });
     const csp = (await app.request('/checkout')).headers.get('content-security-policy') ?? '';
-    expect(directive(csp, 'script-src')).toBe("script-src 'self' 'unsafe-inline' https://js.stripe.com");
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://js.stripe.com");
     expect(directive(csp, 'frame-src')).toContain('https://js.stripe.com https://hooks.stripe.com');
     expect(directive(csp, 'connect-src')).toContain('https://api.stripe.com');
     expect(directive(csp, 'img-src')).toContain('https://*.stripe.com');

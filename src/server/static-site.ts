@@ -1,6 +1,7 @@
 // Serves the built storefront from dist/ (a symlink swapped atomically by rebuilds):
 // hashed assets immutable, HTML revalidated with ETags, precompressed brotli/gzip when accepted,
 // one static shell per per-user route family, and the 404 page with status 404.
+import { createHash } from 'node:crypto';
 import { createReadStream, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,14 +18,37 @@ const PIXEL_HOSTS = 'https://connect.facebook.net https://www.facebook.com';
 /** The sign-up captcha's widget hosts (src/islands/auth/Captcha.tsx), when a real one is configured. */
 const CAPTCHA_HOSTS = { turnstile: 'https://challenges.cloudflare.com', hcaptcha: 'https://hcaptcha.com https://*.hcaptcha.com' } as const;
 
-export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean; captcha?: 'test' | 'turnstile' | 'hcaptcha'; imageOrigin?: string | undefined } = { analytics: false, pixel: false }): string {
+/** Script types a browser runs (an inline JSON or JSON-LD block needs no CSP source). */
+const EXECUTABLE_TYPE = /^(?:|module|text\/javascript|application\/javascript)$/i;
+
+/**
+ * The CSP sources of a page's inline scripts: `'sha256-…'` of each script the browser runs,
+ * exactly as written between its tags (issue 20: no `'unsafe-inline'` for scripts).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = m[1] ?? '';
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? '';
+    if (!EXECUTABLE_TYPE.test(type)) continue;
+    out.add(`'sha256-${createHash('sha256').update(m[2] ?? '').digest('base64')}'`);
+  }
+  return [...out];
+}
+
+/**
+ * The storefront's CSP. `scripts`: the hashes of the page's inline scripts (inlineScriptHashes);
+ * without them (a page whose text is not at hand) inline scripts are refused too.
+ */
+export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean; captcha?: 'test' | 'turnstile' | 'hcaptcha'; imageOrigin?: string | undefined } = { analytics: false, pixel: false }, scripts: string[] = []): string {
   const captcha = thirdParty.captcha && thirdParty.captcha !== 'test' ? CAPTCHA_HOSTS[thirdParty.captcha] : '';
   const extra = [thirdParty.analytics ? ANALYTICS_HOSTS : '', thirdParty.pixel ? PIXEL_HOSTS : '', captcha].filter(Boolean).join(' ');
   const plus = extra ? ` ${extra}` : '';
   const frames = ['https://www.youtube-nocookie.com', captcha].filter(Boolean).join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${plus}`,
+    `script-src 'self'${scripts.length ? ` ${scripts.join(' ')}` : ''}${plus}`,
     `style-src 'self' 'unsafe-inline'${captcha ? ` ${captcha}` : ''}`,
     `img-src 'self' data: blob:${plus}${thirdParty.imageOrigin ? ` ${thirdParty.imageOrigin}` : ''}`,
     "font-src 'self'",
@@ -48,8 +72,8 @@ export const STRIPE_HOSTS = { script: 'https://js.stripe.com', frame: 'https://j
 export const PAYMENT_SHELLS = ['checkout', 'invoices', 'later-payment'] as const;
 
 /** The CSP of a payment page: the site's, plus Stripe's hosts when Stripe is the provider. */
-export function paymentCsp(thirdParty: Parameters<typeof siteCsp>[0], stripe: boolean): string {
-  const base = siteCsp(thirdParty);
+export function paymentCsp(thirdParty: Parameters<typeof siteCsp>[0], stripe: boolean, scripts: string[] = []): string {
+  const base = siteCsp(thirdParty, scripts);
   if (!stripe) return base;
   const add: Record<string, string> = { 'script-src': STRIPE_HOSTS.script, 'frame-src': STRIPE_HOSTS.frame, 'connect-src': STRIPE_HOSTS.connect, 'img-src': STRIPE_HOSTS.img };
   return base
@@ -236,14 +260,24 @@ const suffixOf = (e: 'br' | 'gzip' | 'identity') => (e === 'br' ? '.br' : e === 
 
 /** Mounts the static site on `app` (after the API routes) and makes the 404 page its not-found answer. */
 export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; geoCountryHeader: string; thirdParty?: Parameters<typeof siteCsp>[0]; stripe?: boolean; memoryMb?: number }) {
-  const csp = siteCsp(opts.thirdParty);
-  const payCsp = paymentCsp(opts.thirdParty, opts.stripe ?? false);
   const memory = new FileBytes((opts.memoryMb ?? 256) * 1024 * 1024);
   const served = new Map<string, Served>();
   let servedRoot: string | undefined;
   const currentRoot = rootResolver(resolve(opts.distDir));
 
-  function headersOf(c: Context<AppEnv>, rel: string, st: Stats, status: 200 | 404): { headers: [string, string][]; etag: string } {
+  /** A page's CSP, with the hashes of its own inline scripts (read once per file of a build). */
+  const cspOfFile = new Map<string, string>();
+  async function cspFor(file: string, rel: string): Promise<string> {
+    const known = cspOfFile.get(file);
+    if (known) return known;
+    const hashes = inlineScriptHashes((await memory.read(file)).toString('utf8'));
+    const csp = isPaymentShell(rel) ? paymentCsp(opts.thirdParty, opts.stripe ?? false, hashes) : siteCsp(opts.thirdParty, hashes);
+    if (cspOfFile.size > 20_000) cspOfFile.clear();
+    cspOfFile.set(file, csp);
+    return csp;
+  }
+
+  async function headersOf(c: Context<AppEnv>, file: string, rel: string, st: Stats, status: 200 | 404): Promise<{ headers: [string, string][]; etag: string }> {
     const ext = extname(rel);
     const etag = `W/"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
     const headers: [string, string][] = [
@@ -253,7 +287,7 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; geoC
       ['X-Content-Type-Options', 'nosniff'],
     ];
     if (ext === '.html') {
-      headers.push(['Content-Security-Policy', isPaymentShell(rel) ? payCsp : csp]);
+      headers.push(['Content-Security-Policy', await cspFor(file, rel)]);
       headers.push(['Referrer-Policy', 'strict-origin-when-cross-origin']);
       headers.push(['X-Frame-Options', 'DENY']);
       if (c.var.config.isProduction) headers.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload']);
@@ -269,11 +303,11 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; geoC
 
   async function send(c: Context<AppEnv>, root: string, rel: string, st: Stats, status: 200 | 404, path?: string) {
     const ext = extname(rel);
-    const { headers: base, etag } = headersOf(c, rel, st, status);
+    const file = join(root, rel);
+    const { headers: base, etag } = await headersOf(c, file, rel, st, status);
     const headers = new Headers(base);
     const setCookie = ext === '.html' ? currencyCookie(c.req.header(c.var.config.geoCountryHeader), c.req.header('cookie')) : undefined;
     if (setCookie) headers.append('Set-Cookie', setCookie);
-    const file = join(root, rel);
     const variants: Served['variants'] = { identity: st.size };
     if (COMPRESSIBLE.has(ext)) {
       for (const [token, suffix] of ENCODINGS) {
@@ -285,6 +319,7 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; geoC
     if (status === 200 && path && st.size <= IN_MEMORY_MAX) {
       if (servedRoot !== root) {
         served.clear();
+        cspOfFile.clear();
         servedRoot = root;
       }
       served.set(path, { root, rel, headers: base, etag, html: ext === '.html', variants });

@@ -28,7 +28,14 @@ export const test = base.extend<{
   newsletterPopup: [false, { option: true }],
   context: async ({ context, newsletterPopup }, use) => {
     if (!newsletterPopup) await context.addInitScript(() => localStorage.setItem('hidden_subscription_poup', 'true'));
+    // Every journey is also a check of the pages' CSP (no 'unsafe-inline' for scripts, issue 20):
+    // a script the policy refuses is a failure of the test that met it.
+    const refused: string[] = [];
+    context.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy/.test(msg.text())) refused.push(`${msg.location().url}: ${msg.text().slice(0, 300)}`);
+    });
     await use(context);
+    expect(refused, 'scripts or resources refused by the Content-Security-Policy').toEqual([]);
   },
   axe: async ({ page }, use) => {
     await use((include) => expectNoSeriousA11yViolations(page, include));
