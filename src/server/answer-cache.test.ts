@@ -61,6 +61,18 @@ describe('a catalogue read', () => {
     expect((await raw('/api/v1/initial_data', { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag')! })).status).toBe(304);
   });
 
+  it('keeps the plain answer when two listed paths match one address (/blogs/:slug and /blogs/filter_items)', async () => {
+    const br = await raw('/api/v1/blogs/filter_items', { 'accept-encoding': 'br' });
+    expect(br.status).toBe(200);
+    const plain = await raw('/api/v1/blogs/filter_items');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    expect(JSON.parse(text)).toHaveProperty('categories');
+    const again = await raw('/api/v1/blogs/filter_items', { 'accept-encoding': 'br' });
+    expect(again.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await again.arrayBuffer())).toString()).toBe(text);
+  });
+
   it('varies initial data on the visitor’s country header, and keeps an answer per country', async () => {
     const sg = await (await raw('/api/v1/initial_data', { [t.config.geoCountryHeader]: 'SG' })).json();
     const jp = await (await raw('/api/v1/initial_data', { [t.config.geoCountryHeader]: 'jp' })).json();

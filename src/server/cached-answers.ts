@@ -18,6 +18,9 @@ function send(c: Context<AppEnv>, a: CachedAnswer): Response {
   return new Response(c.req.method === 'HEAD' ? null : (new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>), { status: 200, headers: h });
 }
 
+/** Requests this middleware has already seen (the first match decides). */
+const handled = new WeakSet<Request>();
+
 /**
  * Route middleware: serve `group`'s answer of this request from memory, or compute it with the
  * route and keep it. `varyHeader` names a request header the answer depends on.
@@ -25,7 +28,9 @@ function send(c: Context<AppEnv>, a: CachedAnswer): Response {
 export function cachedAnswers(group: CacheGroup, opts: { varyHeader?: (c: Context<AppEnv>) => string | undefined } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const cache = c.var.answers;
-    if (!cache || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    // Once per request: two listed paths can match one URL (/blogs/:slug and /blogs/filter_items).
+    if (!cache || (c.req.method !== 'GET' && c.req.method !== 'HEAD') || handled.has(c.req.raw)) return next();
+    handled.add(c.req.raw);
     const varyName = opts.varyHeader?.(c);
     const url = c.req.url;
     const pathStart = url.indexOf('/', url.indexOf('//') + 2);
@@ -46,7 +51,7 @@ export function cachedAnswers(group: CacheGroup, opts: { varyHeader?: (c: Contex
       await next();
       const res = c.res;
       const type = res.headers.get('content-type') ?? '';
-      if (res.status !== 200 || !type.startsWith('application/json') || res.headers.has('set-cookie')) return null;
+      if (res.status !== 200 || !type.startsWith('application/json') || res.headers.has('set-cookie') || res.headers.has('content-encoding')) return null;
       const body = Buffer.from(await res.arrayBuffer());
       return makeAnswer(group, body, type, varyName, cache.now());
     });

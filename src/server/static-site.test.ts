@@ -147,6 +147,9 @@ describe('static site', () => {
     const both = siteCsp({ analytics: true, pixel: true });
     expect(both).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com/);
     expect(both).toMatch(/connect-src [^;]*https:\/\/connect\.facebook\.net/);
+    // Partytown's sandbox frame is same-origin: allowed only when a tracker may run.
+    expect(both).toMatch(/frame-src 'self' https:\/\/www\.youtube-nocookie\.com/);
+    expect(siteCsp()).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com;/);
   });
 
   it('allows a real captcha widget host only when one is configured', () => {

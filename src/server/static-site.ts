@@ -45,7 +45,9 @@ export function siteCsp(thirdParty: { analytics: boolean; pixel: boolean; captch
   const captcha = thirdParty.captcha && thirdParty.captcha !== 'test' ? CAPTCHA_HOSTS[thirdParty.captcha] : '';
   const extra = [thirdParty.analytics ? ANALYTICS_HOSTS : '', thirdParty.pixel ? PIXEL_HOSTS : '', captcha].filter(Boolean).join(' ');
   const plus = extra ? ` ${extra}` : '';
-  const frames = ['https://www.youtube-nocookie.com', captcha].filter(Boolean).join(' ');
+  // Partytown (the consent-gated trackers) runs in a same-origin sandbox frame.
+  const partytown = thirdParty.analytics || thirdParty.pixel;
+  const frames = [partytown ? "'self'" : '', 'https://www.youtube-nocookie.com', captcha].filter(Boolean).join(' ');
   return [
     "default-src 'self'",
     `script-src 'self'${scripts.length ? ` ${scripts.join(' ')}` : ''}${plus}`,
