@@ -18,7 +18,7 @@
 // Reference lists for the edit screen: GET /admin/references → cities, tags.
 // Site settings: GET|PUT /admin/site_settings.
 import { z } from 'zod';
-import { IsoDateTime, MoneySchema } from './common.ts';
+import { IsoDateTime, MoneySchema, QueryId } from './common.ts';
 import { BlogKind, VIDEO_ID_PATTERN } from './blogs.ts';
 import { Difficulty, LocationKind, OptionKind, PriceUnit } from './options.ts';
 
@@ -204,7 +204,7 @@ export const AdminExperienceListQuery = z.object({
   q: z.string().trim().max(100, 'At most 100 characters').optional(),
   status: AdminStatusFilter.default('all'),
   kind: OptionKind.optional(),
-  countryId: z.coerce.number().int().positive().optional(),
+  countryId: QueryId.optional(),
   sort: AdminSortSchema.default('updated_desc'),
   ...LIST_PAGE,
 });
@@ -255,7 +255,7 @@ export type AdminReferences = z.infer<typeof AdminReferencesSchema>;
 export const SiteSettingsSchema = z.object({
   showBestOfListNav: z.boolean(),
   giftGuideNavs: z
-    .array(z.object({ blogId: z.number({ error: 'Choose an article' }).int().positive('Choose an article'), title: z.string().trim().min(2, 'Give the link a title').max(60, 'At most 60 characters') }))
+    .array(z.object({ blogId: z.number({ error: 'Choose an article' }).int().positive('Choose an article').max(2_147_483_647, 'Choose an article'), title: z.string().trim().min(2, 'Give the link a title').max(60, 'At most 60 characters') }))
     .max(6, 'At most 6 gift-guide links'),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -349,7 +349,7 @@ export const AdminArticleListQuery = z.object({
   q: z.string().trim().max(100, 'At most 100 characters').optional(),
   status: AdminStatusFilter.default('all'),
   kind: BlogKind.optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: QueryId.optional(),
   sort: AdminArticleSortSchema.default('updated_desc'),
   ...LIST_PAGE,
 });
@@ -541,7 +541,7 @@ export type AdminCollectionListQuery = Partial<z.output<typeof AdminCollectionLi
 export const AdminItineraryListQuery = z.object({
   q: z.string().trim().max(100, 'At most 100 characters').optional(),
   status: AdminStatusFilter.default('all'),
-  countryId: z.coerce.number().int().positive().optional(),
+  countryId: QueryId.optional(),
   sort: AdminTitleSortSchema.default('updated_desc'),
   ...LIST_PAGE,
 });
