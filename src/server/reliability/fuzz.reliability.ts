@@ -43,7 +43,7 @@ beforeAll(async () => {
     ],
     month: ['2026-01', '2025-12'],
     provider: ['google', 'facebook', 'test'],
-    kind: ['card', 'experience', 'email'],
+    kind: ['gift-card', 'gift-experience'],
   };
 });
 
