@@ -50,7 +50,7 @@ describe('hostile bodies', () => {
   it('a body nested deeper than any contract is 422, not a stack overflow', async () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
     const list = await traveller.post('/api/v1/bucket_lists', { name: 'Mine' });
-    for (const [method, path] of [['PATCH', `/api/v1/bucket_lists/${String(list.body['id'])}`], ['POST', '/api/v1/trips/add-guests']] as const) {
+    for (const [method, path] of [['PATCH', `/api/v1/bucket_lists/${String(list.body['id'])}`], ['POST', '/api/v1/trips/add-guests'], ['POST', '/api/v1/checkouts/pay']] as const) {
       const r = await traveller.call(method, path, { rawBody: deep });
       expect(r.status, path).toBe(422);
       expect(r.body.error).toBe('Body is nested too deeply');

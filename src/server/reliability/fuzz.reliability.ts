@@ -126,7 +126,10 @@ async function discover(route: Route, cast: Record<Role, Caller>): Promise<Schem
     const sample = fc.sample(caseArb(route, schemas), { numRuns: 1, seed: SEED + round })[0]!;
     const valid = (s: z.ZodType | undefined) => (s ? fc.sample(validFromJsonSchema(jsonSchemaOf(s)), { numRuns: 1, seed: SEED + round })[0] : undefined);
     const body = route.method === 'GET' ? undefined : JSON.stringify(wireKeys(valid(schemas.body) ?? {}));
-    await send(t, cast[deepRole(route.path)], { method: route.method, url: fillPath(route.path, sample.params) + queryString(valid(schemas.query)), body });
+    // Real records where the seed has them (operator A's slug, its options): a made-up id is
+    // refused before the handler reads the rest of its input.
+    const params = Object.fromEntries(Object.entries(sample.params).map(([k, v]) => [k, known[k]?.[round % known[k].length] ?? v]));
+    await send(t, cast[deepRole(route.path)], { method: route.method, url: fillPath(route.path, params) + queryString(valid(schemas.query)), body });
     inputProbe.observe = null;
     const fresh = (Object.keys(seen) as (keyof Schemas)[]).filter((k) => !schemas[k]);
     if (!fresh.length) break;

@@ -107,6 +107,7 @@ export async function send(
     headers['authorization'] = `Bearer ${TEST_API_KEY}`;
     headers[CSRF_HEADER] = CSRF;
     if (caller.userToken) headers[USER_TOKEN_HEADER] = caller.userToken;
+    headers['idempotency-key'] = `reliability-${Math.random().toString(36).slice(2)}`;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
   } else {
     headers['origin'] = 'https://evil.example';
