@@ -346,4 +346,12 @@ export const ACCESS: Record<string, Row> = {
   'POST /users/auth/:provider/callback': { owner: 'none', class: 'account' },
   'GET /gift-cards/print/:id': { owner: 'none', class: 'public' },
   'GET /admin/previews/:kind': { owner: 'admin', class: 'admin', fixture: 'kind', cells: { traveller: 404, partnerB: 404, ambassador: 404, guest: 404 }, why: 'the page hides itself from non-admins' },
+  'GET /healthz': { owner: 'none', class: 'public' },
+  'GET /dev/oauth/:provider/authorize': { owner: 'none', class: 'public', why: 'the test identity provider: a third party\'s page (development and tests only)' },
+  'POST /dev/oauth/:provider/authorize': { owner: 'none', class: 'public', why: 'the test identity provider: a third party\'s page (development and tests only)' },
+  'POST /dev/oauth/:provider/token': { owner: 'none', class: 'public', why: 'the test identity provider: a third party\'s server call' },
+  'GET /dev/oauth/:provider/userinfo': { owner: 'none', class: 'public', cells: { owner: 401, traveller: 401, partnerB: 401, ambassador: 401, guest: 401, admin: 401 }, why: 'the identity provider\'s access token is its proof, not a Verdant session' },
+  'GET /test-gateway/grabpay/:ref': { owner: 'none', class: 'public', why: 'the test gateway\'s GrabPay page: the payment ref is its address' },
+  'POST /test-gateway/grabpay/:ref': { owner: 'none', class: 'public', why: 'the test gateway\'s GrabPay page: the payment ref is its address' },
+  'GET /calendar/:file': { owner: 'none', class: 'public', why: 'an operator\'s calendar feed: the secret address is the credential (404 for an unknown one)' },
 };
