@@ -46,6 +46,21 @@ describe('numbers past PostgreSQL integer are refused, not sent to the database'
   });
 });
 
+describe('ids in bodies past int4', () => {
+  it("an operator's proposed listing with a photo id past int4: a field error, not a 500", async () => {
+    const { opA } = await ensurePartnerB(t);
+    const cast = await castOf(t);
+    const base = `/api/v1/partner/operators/${opA.slug}/listings`;
+    const list = await send(t, cast.partner, { method: 'GET', url: base });
+    const optionId = (list.json as { listings: { id: number }[] }).listings[0]!.id;
+    const current = (await send(t, cast.partner, { method: 'GET', url: `${base}/${optionId}` })).json as { listing: { content: Record<string, unknown> } };
+    const content = { ...current.listing.content, images: [{ id: 9007199254740991, alt: 'A kayak at dawn' }] };
+    const r = await send(t, cast.partner, { method: 'POST', url: `${base}/${optionId}/changes`, body: JSON.stringify({ content }) });
+    expect(r.status).toBe(422);
+    expect(r.json).toMatchObject({ fields: { 'content.images.0.id': expect.any(String) } });
+  });
+});
+
 describe('hostile bodies', () => {
   it('a body nested deeper than any contract is 422, not a stack overflow', async () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
