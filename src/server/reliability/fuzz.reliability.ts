@@ -128,7 +128,12 @@ async function discover(route: Route, cast: Record<Role, Caller>): Promise<Schem
     const body = route.method === 'GET' ? undefined : JSON.stringify(wireKeys(valid(schemas.body) ?? {}));
     // Real records where the seed has them (operator A's slug, its options): a made-up id is
     // refused before the handler reads the rest of its input.
-    const params = Object.fromEntries(Object.entries(sample.params).map(([k, v]) => [k, known[k]?.[round % known[k].length] ?? v]));
+    let params: Record<string, string> = Object.fromEntries(Object.entries(sample.params).map(([k, v]) => [k, known[k]?.[round % known[k].length] ?? v]));
+    // Known records of another kind (an order id where a number goes): a valid path instead.
+    if (schemas.path && !schemas.path.safeParse(params).success) {
+      const v = valid(schemas.path);
+      if (v && typeof v === 'object') params = { ...params, ...Object.fromEntries(Object.entries(v).map(([k, x]) => [k, asUrlText(x)])) };
+    }
     await send(t, cast[deepRole(route.path)], { method: route.method, url: fillPath(route.path, params) + queryString(valid(schemas.query)), body });
     inputProbe.observe = null;
     const fresh = (Object.keys(seen) as (keyof Schemas)[]).filter((k) => !schemas[k]);
