@@ -91,6 +91,7 @@ export const UserTokenResponse = z.object({ token: z.string() });
 export type UserTokenResponse = z.infer<typeof UserTokenResponse>;
 
 // GET /last_login_methods/{email}: what the email step needs, nothing more.
+export const LastLoginMethodParams = z.object({ email: z.string().trim().min(1).max(320, 'At most 320 characters') });
 export const LastLoginMethodResponse = z.object({
   lastLoginMethod: z.enum(LOGIN_METHODS).nullable(),
   isEmailOwnedByDiscardedUser: z.boolean(),

@@ -21,7 +21,7 @@
 //          those have no page of their own)
 import { z } from 'zod';
 import { EDIT_STATE, EXPERIENCE_SLUG_PATTERN, DraftImageSchema, LIST_PAGE, listPage } from './admin.ts';
-import { IsoDateTime } from './common.ts';
+import { IsoDateTime, QueryId } from './common.ts';
 import { TagKind } from './tags.ts';
 
 const text = (max: number, message = `At most ${max.toLocaleString('en')} characters`) => z.string().trim().max(max, message);
@@ -119,7 +119,7 @@ export const PlaceStatusFilter = z.enum(['all', 'published', 'changed', 'schedul
 export const AdminPlaceListQuery = z.object({
   q: z.string().trim().max(100, 'At most 100 characters').optional(),
   kind: z.enum(['country', 'city']).optional(),
-  countryId: z.coerce.number().int().positive().optional(),
+  countryId: QueryId.optional(),
   featured: z.enum(['true', 'false']).optional(),
   status: PlaceStatusFilter.default('all'),
   sort: z.enum(['name_asc', 'name_desc', 'updated_desc', 'updated_asc', 'experiences_desc']).default('name_asc'),

@@ -18,7 +18,7 @@
 // Reference lists for the edit screen: GET /admin/references → cities, tags.
 // Site settings: GET|PUT /admin/site_settings.
 import { z } from 'zod';
-import { IsoDateTime, MoneySchema } from './common.ts';
+import { IsoDateTime, MAX_INT4, MoneySchema, QueryId } from './common.ts';
 import { BlogKind, VIDEO_ID_PATTERN } from './blogs.ts';
 import { Difficulty, LocationKind, OptionKind, PriceUnit } from './options.ts';
 
@@ -54,7 +54,7 @@ export const DraftFaqSchema = z.object({
 });
 
 export const DraftImageSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(MAX_INT4),
   alt: z.string().trim().min(3, 'Describe the image for people who cannot see it (alt text)').max(250, 'At most 250 characters'),
 });
 
@@ -94,8 +94,8 @@ export const ExperienceDraftSchema = z.object({
     .regex(EXPERIENCE_SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens (like night-safari-ab12)'),
   summary: trimmed(300),
   description: z.string().trim().min(1, 'Describe the experience').max(20_000, 'At most 20,000 characters'),
-  cityId: z.number({ error: 'Choose a city' }).int().positive('Choose a city'),
-  activityTypeId: z.number().int().positive().nullable(),
+  cityId: z.number({ error: 'Choose a city' }).int().positive('Choose a city').max(MAX_INT4, 'Choose a city'),
+  activityTypeId: z.number().int().positive().max(MAX_INT4).nullable(),
   prices: DraftPricesSchema,
   durationMinutes: count(60 * 24).nullable(),
   durationDays: count(60).nullable(),
@@ -113,7 +113,7 @@ export const ExperienceDraftSchema = z.object({
     .max(40, 'At most 40 steps'),
   locations: z.array(DraftLocationSchema).max(20, 'At most 20 places'),
   faqs: z.array(DraftFaqSchema).max(40, 'At most 40 questions'),
-  tagIds: z.array(z.number().int().positive()).max(40, 'At most 40 tags'),
+  tagIds: z.array(z.number().int().positive().max(MAX_INT4)).max(40, 'At most 40 tags'),
   images: z.array(DraftImageSchema).max(40, 'At most 40 images'),
 });
 export type ExperienceDraft = z.infer<typeof ExperienceDraftSchema>;
@@ -204,7 +204,7 @@ export const AdminExperienceListQuery = z.object({
   q: z.string().trim().max(100, 'At most 100 characters').optional(),
   status: AdminStatusFilter.default('all'),
   kind: OptionKind.optional(),
-  countryId: z.coerce.number().int().positive().optional(),
+  countryId: QueryId.optional(),
   sort: AdminSortSchema.default('updated_desc'),
   ...LIST_PAGE,
 });
@@ -255,7 +255,7 @@ export type AdminReferences = z.infer<typeof AdminReferencesSchema>;
 export const SiteSettingsSchema = z.object({
   showBestOfListNav: z.boolean(),
   giftGuideNavs: z
-    .array(z.object({ blogId: z.number({ error: 'Choose an article' }).int().positive('Choose an article'), title: z.string().trim().min(2, 'Give the link a title').max(60, 'At most 60 characters') }))
+    .array(z.object({ blogId: z.number({ error: 'Choose an article' }).int().positive('Choose an article').max(2_147_483_647, 'Choose an article'), title: z.string().trim().min(2, 'Give the link a title').max(60, 'At most 60 characters') }))
     .max(6, 'At most 6 gift-guide links'),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -284,19 +284,19 @@ export const TestClockBody = z.object({ at: IsoDateTime });
 /** Body blocks as the editor edits them: prose is one rich-text block (HTML, sanitised on save). */
 export const ArticleDraftBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('rich'), html: z.string().max(200_000, 'At most 200,000 characters of text') }),
-  z.object({ type: z.literal('image'), imageId: z.number({ error: 'Choose an image' }).int().positive('Choose an image'), caption: trimmed(300) }),
+  z.object({ type: z.literal('image'), imageId: z.number({ error: 'Choose an image' }).int().positive('Choose an image').max(MAX_INT4, 'Choose an image'), caption: trimmed(300) }),
   z.object({
     type: z.literal('item'),
     title: z.string().trim().min(1, 'Give the pick a title').max(160, 'At most 160 characters'),
     text: trimmed(5000),
-    optionId: z.number().int().positive().nullable(),
+    optionId: z.number().int().positive().max(MAX_INT4).nullable(),
   }),
   z.object({
     type: z.literal('day'),
     day: z.number({ error: 'Enter the day number' }).int('Use a whole number').min(1, 'Days start at 1').max(60, 'At most 60'),
     title: z.string().trim().min(1, 'Give the day a title').max(160, 'At most 160 characters'),
     text: trimmed(5000),
-    optionIds: z.array(z.number().int().positive()).max(10, 'At most 10 experiences a day'),
+    optionIds: z.array(z.number().int().positive().max(MAX_INT4)).max(10, 'At most 10 experiences a day'),
   }),
 ]);
 export type ArticleDraftBlock = z.infer<typeof ArticleDraftBlockSchema>;
@@ -311,9 +311,9 @@ export const ArticleDraftSchema = z.object({
     .max(120, 'At most 120 characters')
     .regex(EXPERIENCE_SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens (like best-dives-in-komodo)'),
   kind: BlogKind,
-  categoryId: z.number({ error: 'Choose a category' }).int().positive('Choose a category'),
-  tagIds: z.array(z.number().int().positive()).max(20, 'At most 20 tags'),
-  heroImageId: z.number().int().positive().nullable(),
+  categoryId: z.number({ error: 'Choose a category' }).int().positive('Choose a category').max(MAX_INT4, 'Choose a category'),
+  tagIds: z.array(z.number().int().positive().max(MAX_INT4)).max(20, 'At most 20 tags'),
+  heroImageId: z.number().int().positive().max(MAX_INT4).nullable(),
   excerpt: z.string().trim().min(10, 'Write a short excerpt (at least 10 characters)').max(400, 'At most 400 characters'),
   body: z.array(ArticleDraftBlockSchema).min(1, 'Write the article').max(200, 'At most 200 blocks'),
   authorName: z.string().trim().min(2, 'Name the author').max(120, 'At most 120 characters'),
@@ -322,9 +322,9 @@ export const ArticleDraftSchema = z.object({
   videoId: z.string().trim().regex(VIDEO_ID_PATTERN, 'A video id is 11 letters, digits, _ or -').nullable(),
   /** The verdict of a tried_and_tested article. */
   verdict: z.string().trim().max(1000, 'At most 1000 characters').nullable(),
-  countryId: z.number().int().positive().nullable(),
-  cityId: z.number().int().positive().nullable(),
-  relatedOptionIds: z.array(z.number().int().positive()).max(12, 'At most 12 experiences'),
+  countryId: z.number().int().positive().max(MAX_INT4).nullable(),
+  cityId: z.number().int().positive().max(MAX_INT4).nullable(),
+  relatedOptionIds: z.array(z.number().int().positive().max(MAX_INT4)).max(12, 'At most 12 experiences'),
   /** Publication date shown on the page and ordering the magazine (newest first). */
   publishedAt: IsoDateTime,
 });
@@ -349,7 +349,7 @@ export const AdminArticleListQuery = z.object({
   q: z.string().trim().max(100, 'At most 100 characters').optional(),
   status: AdminStatusFilter.default('all'),
   kind: BlogKind.optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: QueryId.optional(),
   sort: AdminArticleSortSchema.default('updated_desc'),
   ...LIST_PAGE,
 });
@@ -393,7 +393,7 @@ export const OperatorDraftSchema = z.object({
   slug: z.string().trim().min(3, 'At least 3 characters').max(120, 'At most 120 characters').regex(EXPERIENCE_SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens (like ubin-paddle-co)'),
   tagline: trimmed(160),
   description: z.string().trim().min(1, 'Describe the operator').max(10_000, 'At most 10,000 characters'),
-  cityId: z.number({ error: 'Choose a city' }).int().positive('Choose a city'),
+  cityId: z.number({ error: 'Choose a city' }).int().positive('Choose a city').max(MAX_INT4, 'Choose a city'),
   foundedYear: z.number({ error: 'Enter a year' }).int('Use a year like 2017').min(1900, 'From 1900').max(2100, 'Use a year like 2017').nullable(),
   teamSize: z.number({ error: 'Enter a number' }).int('Use a whole number').min(1, 'At least 1').max(100_000, 'At most 100,000').nullable(),
   languages: list(20, 40),
@@ -451,7 +451,7 @@ const slugField = (example: string) =>
     .min(3, 'At least 3 characters')
     .max(120, 'At most 120 characters')
     .regex(EXPERIENCE_SLUG_PATTERN, `Use lower-case letters, digits and single hyphens (like ${example})`);
-const optionId = z.number({ error: 'Choose an experience' }).int().positive('Choose an experience');
+const optionId = z.number({ error: 'Choose an experience' }).int().positive('Choose an experience').max(MAX_INT4, 'Choose an experience');
 
 /** The editable document of one collection: every field its public pages show. */
 export const CollectionDraftSchema = z.object({
@@ -460,8 +460,8 @@ export const CollectionDraftSchema = z.object({
   tagline: trimmed(200),
   /** The intro copy (paragraphs separated by blank lines). */
   description: z.string().trim().min(1, 'Write the intro').max(20_000, 'At most 20,000 characters'),
-  countryId: z.number().int().positive().nullable(),
-  cityId: z.number().int().positive().nullable(),
+  countryId: z.number().int().positive().max(MAX_INT4).nullable(),
+  cityId: z.number().int().positive().max(MAX_INT4).nullable(),
   isGift: z.boolean(),
   featured: z.boolean(),
   /** Order among collections (smaller first). */
@@ -472,7 +472,7 @@ export const CollectionDraftSchema = z.object({
   categories: z
     .array(
       z.object({
-        id: z.number().int().positive().nullable(),
+        id: z.number().int().positive().max(MAX_INT4).nullable(),
         slug: slugField('night-walks'),
         name: z.string().trim().min(2, 'Name the category').max(120, 'At most 120 characters'),
         description: trimmed(2000),
@@ -492,8 +492,8 @@ export const ItineraryDraftSchema = z.object({
   title: z.string().trim().min(3, 'Give the itinerary a title of at least 3 characters').max(160, 'At most 160 characters'),
   slug: slugField('ten-days-in-nepal'),
   summary: z.string().trim().min(10, 'Write a short summary (at least 10 characters)').max(600, 'At most 600 characters'),
-  countryId: z.number({ error: 'Choose a country' }).int().positive('Choose a country'),
-  cityId: z.number().int().positive().nullable(),
+  countryId: z.number({ error: 'Choose a country' }).int().positive('Choose a country').max(MAX_INT4, 'Choose a country'),
+  cityId: z.number().int().positive().max(MAX_INT4).nullable(),
   image: DraftImageSchema.nullable(),
   days: z
     .array(
@@ -541,7 +541,7 @@ export type AdminCollectionListQuery = Partial<z.output<typeof AdminCollectionLi
 export const AdminItineraryListQuery = z.object({
   q: z.string().trim().max(100, 'At most 100 characters').optional(),
   status: AdminStatusFilter.default('all'),
-  countryId: z.coerce.number().int().positive().optional(),
+  countryId: QueryId.optional(),
   sort: AdminTitleSortSchema.default('updated_desc'),
   ...LIST_PAGE,
 });
@@ -580,8 +580,8 @@ export const BestOfListDraftSchema = z.object({
   slug: slugField('best-treks-in-nepal'),
   /** Under the title and in the page description. */
   intro: z.string().trim().min(10, 'Write the intro (at least 10 characters)').max(2000, 'At most 2000 characters'),
-  countryId: z.number().int().positive().nullable(),
-  cityId: z.number().int().positive().nullable(),
+  countryId: z.number().int().positive().max(MAX_INT4).nullable(),
+  cityId: z.number().int().positive().max(MAX_INT4).nullable(),
   /** The list's image (cards, the header's promo, link previews) and its alt text. */
   image: DraftImageSchema.nullable(),
   /** The picks, ranked: the first is number 1. `blurb`: why it made the list (paragraphs separated by blank lines). */

@@ -67,7 +67,7 @@ export const ListCollectionsResponse = listResponse('collections', CollectionSch
 export type ListCollectionsResponse = z.infer<typeof ListCollectionsResponse>;
 
 /** GET /collections/{id}/gift-options: the collection's experiences that can be given as gift experiences. */
-export const GiftOptionsParams = z.object({ id: z.coerce.number({ error: 'Collection id must be a number' }).int('Collection id must be a whole number').positive('Collection id must be a positive number') });
+export const GiftOptionsParams = z.object({ id: z.coerce.number({ error: 'Collection id must be a number' }).int('Collection id must be a whole number').positive('Collection id must be a positive number').max(2_147_483_647, 'Collection not found') });
 export const GiftOptionSchema = z.object({
   option: OptionSummarySchema,
   /** The smallest party it is sold for, and the price of the gift for that party. */

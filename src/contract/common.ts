@@ -104,7 +104,8 @@ export const CityRefSchema = z.object({ id: z.number().int(), slug: z.string(), 
 export type CityRef = z.infer<typeof CityRefSchema>;
 
 // ── Query helpers (inputs arrive as strings; the api-client may pass numbers/booleans) ──
-const MAX_INT4 = 2_147_483_647;
+/** The largest PostgreSQL `integer`: every id the database numbers is at most this. */
+export const MAX_INT4 = 2_147_483_647;
 
 /** An integer query value within bounds; `page=abc` fails with a field message. */
 export const queryInt = (min: number, max: number) =>

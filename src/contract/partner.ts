@@ -18,7 +18,7 @@
 import { z } from 'zod';
 import { DraftPricesSchema, ExperienceDraftSchema } from './admin.ts';
 import { BookingStatus, CustomerField, CustomerInfoSchema } from './booking.ts';
-import { IsoDate, IsoDateTime, MoneySchema } from './common.ts';
+import { IsoDate, IsoDateTime, MAX_INT4, MoneySchema } from './common.ts';
 import { CancelType, OptionKind, PriceUnit, RescheduleType, RoomPrivacy, RoomType } from './options.ts';
 
 export const PartnerOperatorSchema = z.object({
@@ -493,7 +493,7 @@ export const ListingContentSchema = ExperienceDraftSchema.pick({
   rooms: z
     .array(
       z.object({
-        id: z.number().int().positive(),
+        id: z.number().int().positive().max(MAX_INT4),
         name: z.string().trim().min(2, 'Name the room type').max(80, 'At most 80 characters'),
         privacy: RoomPrivacy,
         maxGuests: z.number({ error: 'Enter a number' }).int('Use a whole number').min(1, 'At least 1 guest').max(20, 'At most 20 guests'),
@@ -506,7 +506,7 @@ export type ListingContentField = keyof ListingContent;
 
 /** The price of a room type, per night in minor units (stays). */
 export const ListingRoomPriceSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(MAX_INT4),
   pricePerNight: z.number({ error: 'Enter an amount' }).int('Use whole minor units (cents)').min(1, 'A room needs a price').max(2_000_000_000, 'That price is too high for one amount'),
 });
 

@@ -21,7 +21,9 @@ function convert(value: unknown, keyFn: (k: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => convert(v, keyFn));
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[keyFn(k)] = convert(v, keyFn);
+  // defineProperty: a `__proto__` key (snake_case keeps the name) stays an own key (an assignment would make
+  // its value the object's prototype, whose fields a schema then reads as if sent).
+  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, keyFn(k), { value: convert(v, keyFn), enumerable: true, writable: true, configurable: true });
   return out;
 }
 

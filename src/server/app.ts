@@ -274,6 +274,11 @@ export function createApp(opts: AppOptions) {
   });
 
   opts.extend?.(app);
+  // An account path nobody serves (after main.ts's and tests' routes) answers like /api/v1 does:
+  // JSON, not Hono's text 404.
+  app.on(MUTATING, ['/users', '/users/*'], () => {
+    throw new HttpError(404, 'Not found');
+  });
   return app;
 }
 

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import {
+  LastLoginMethodParams,
   type LastLoginMethodResponse,
   SendCodeBody,
   WhatsappLoginBody,
@@ -27,7 +28,8 @@ export function authRoutes() {
   const r = new Hono<AppEnv>();
 
   r.get('/last_login_methods/:email', accountLimit('emailLookup'), async (c) => {
-    const email = decodeURIComponent(c.req.param('email'));
+    // Hono has decoded the segment already: decoding again turned a literal '%' into a 500.
+    const { email } = readParams(c, LastLoginMethodParams);
     const user = await findByEmail(c.var.db, email);
     if (!user) throw notFound('User');
     const answer: LastLoginMethodResponse = {

@@ -46,6 +46,14 @@ export function partnerRoutes() {
 
   r.get('/partner/operators', async (c) => reply(c, { operators: await partnerOperators(c.var.db, currentUser(c)) }));
 
+  // The operator first: a partner of another operator gets its 404 before any input is read (not
+  // a 422 about a body it could never send), on every call under an operator's address.
+  r.use('/partner/operators/:slug/*', async (c, next) => {
+    const slug = c.req.param('slug');
+    if (slug !== undefined && OperatorParam.safeParse({ slug }).success) await operator(c, slug);
+    await next();
+  });
+
   r.get('/partner/operators/:slug/bookings.csv', async (c) => {
     const { slug } = readParams(c, OperatorParam);
     const filters = readQuery(c, PartnerBookingFilters);

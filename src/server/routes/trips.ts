@@ -6,10 +6,10 @@ import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AddGuestBody, CancelBody, ChangeRequestBody, ReviewBody, ShareIdBody, UserRefundBody } from '../../contract/trips.ts';
-import { camelizeKeys, snakeizeKeys } from '../../lib/key-case.ts';
+import { snakeizeKeys } from '../../lib/key-case.ts';
 import type { AppEnv } from '../context.ts';
 import { orderItems } from '../db/schema.ts';
-import { fieldErrors, HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
+import { bodyFromText, fieldErrors, HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
 import { assertUserToken, currentUser, requireUser } from '../session.ts';
 import { idempotent } from '../services/booking/idempotency.ts';
 import { OPERATOR_ACTIONS, tripDeps as deps } from './operator-actions.ts';
@@ -64,13 +64,7 @@ export function tripRoutes() {
 
   app.post('/trips/add-guests', requireUser, async (c) => {
     const text = await c.req.text();
-    let raw: unknown;
-    try {
-      raw = text.trim() === '' ? {} : JSON.parse(text);
-    } catch {
-      throw new HttpError(422, 'Malformed JSON body', { fields: { _: 'Body is not valid JSON' } });
-    }
-    const parsed = AddGuestBody.safeParse(camelizeKeys(raw));
+    const parsed = AddGuestBody.safeParse(bodyFromText(text));
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
       const first = Object.entries(fields)[0];

@@ -333,6 +333,8 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
     },
 
     async grabPayPage(ref) {
+      // A ref from the address bar: one our ids can be (a NUL or a 10 KB string is no payment).
+      if (!/^[\w-]{1,100}$/.test(ref)) return null;
       const [row] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, ref));
       if (!row || row.method !== 'grabpay') return null;
       return { amount: row.amount, currency: row.currency, status: row.status, expiresAt: new Date(row.createdAt.getTime() + ACTION_TTL_MS), returnUrl: row.returnUrl };

@@ -23,14 +23,14 @@ import {
   type CheckoutsAvailableResponse,
 } from '../../../contract/booking.ts';
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import { camelizeKeys, snakeizeKeys } from '../../../lib/key-case.ts';
+import { snakeizeKeys } from '../../../lib/key-case.ts';
 import { invoicePayment, laterPayment } from '../../../lib/payment-timing.ts';
 import { toMinor } from '../../../lib/money.ts';
 import { IsoDateTime } from '../../../contract/common.ts';
 import { customerProblems, requiredCustomerInfos } from '../../../lib/required-info.ts';
 import type { AppEnv } from '../../context.ts';
 import { currencies, orderItemCustomers, orderItems, orders, waitlists } from '../../db/schema.ts';
-import { fieldErrors, HttpError, readBody, readParams, readQuery, reply } from '../../http.ts';
+import { bodyFromText, HttpError, readBody, readParams, readQuery, reply, validate } from '../../http.ts';
 import { mailOf, queueMail } from '../../providers/mail.ts';
 import { WebhookSignatureError } from '../../providers/payments/port.ts';
 import { CardError, type createTestGateway } from '../../providers/payments/test-gateway.ts';
@@ -54,19 +54,7 @@ async function deps(c: Context<AppEnv>, payCall: boolean): Promise<CheckoutDeps>
 /** Reads the raw body once: the idempotency fingerprint and the validated input come from the same text. */
 async function bodyOf<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<{ text: string; data: z.output<S> }> {
   const text = await c.req.text();
-  let raw: unknown;
-  try {
-    raw = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new HttpError(422, 'Malformed JSON body', { fields: { _: 'Body is not valid JSON' } });
-  }
-  const parsed = schema.safeParse(camelizeKeys(raw));
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    const first = Object.entries(fields)[0];
-    throw new HttpError(422, first ? `Invalid body: ${first[0] === '_' ? '' : `${first[0]} `}${first[1]}`.trim() : 'Invalid body', { fields });
-  }
-  return { text, data: parsed.data };
+  return { text, data: validate(schema, bodyFromText(text), 'body') };
 }
 
 const asAnswer = (r: { status: 200 | 201; body: unknown }) => ({ status: r.status, body: snakeizeKeys(r.body) });

@@ -171,7 +171,7 @@ export async function listArticles(db: Db, q: ListQuery): Promise<AdminArticleLi
   const where: SQL[] = [isNull(blogs.deletedAt)];
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    const asId = /^\d+$/.test(q.q) ? Number(q.q) : null;
+    const asId = /^\d{1,9}$/.test(q.q) ? Number(q.q) : null;
     where.push(or(ilike(blogs.title, like), ilike(blogs.slug, like), ilike(blogs.authorName, like), ...(asId ? [eq(blogs.id, asId)] : []))!);
   }
   if (q.kind) where.push(eq(blogs.kind, q.kind));

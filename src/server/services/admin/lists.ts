@@ -20,7 +20,7 @@ export async function listExperiences(db: Db, q: Query): Promise<AdminExperience
   const where: SQL[] = [isNull(options.deletedAt)];
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    const asId = /^\d+$/.test(q.q) ? Number(q.q) : null;
+    const asId = /^\d{1,9}$/.test(q.q) ? Number(q.q) : null;
     where.push(or(ilike(options.name, like), ilike(options.slugCode, like), ilike(cities.name, like), ...(asId ? [eq(options.id, asId)] : []))!);
   }
   if (q.kind) where.push(eq(options.kind, q.kind));
