@@ -34,7 +34,7 @@ export function paramNames(path: string): string[] {
 }
 
 export function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string) => encodeURIComponent(params[name] ?? 'x'));
+  return path.replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string) => encodeURIComponent((params[name] ?? 'x').toWellFormed()));
 }
 
 export const ROLES = ['owner', 'traveller', 'partnerB', 'ambassador', 'guest', 'admin', 'partner'] as const;
