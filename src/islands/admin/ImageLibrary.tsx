@@ -54,9 +54,10 @@ function Grid({ onPick, taken }: { onPick: (img: LibraryImage) => void; taken: S
         <ul className="adm-library__grid" role="list">
           {data.images.map((img) => (
             <li key={img.id}>
-              <button type="button" className="adm-library__pick" disabled={taken.has(img.id)} onClick={() => onPick(img)} aria-label={`Use “${img.alt || img.name}”${taken.has(img.id) ? ' (already used here)' : ''}`}>
+              <button type="button" className="adm-library__pick" disabled={taken.has(img.id)} onClick={() => onPick(img)}>
                 <img src={imageUrl(img.url, 256)} alt="" width="160" height="120" loading="lazy" />
                 <span>{img.alt || img.name}</span>
+                {taken.has(img.id) && <span className="visually-hidden"> (already used here)</span>}
                 <span className="adm-note">
                   {img.width}×{img.height}
                   {img.uploadedForOperator ? ` · ${img.uploadedForOperator}` : ''}
@@ -86,7 +87,7 @@ function Grid({ onPick, taken }: { onPick: (img: LibraryImage) => void; taken: S
 export function ImageLibraryPicker({ onPick, taken }: { onPick: (img: LibraryImage) => void; taken: Set<number> }) {
   const [open, setOpen] = useState(false);
   return (
-    <div className="adm-field--wide">
+    <div className="adm-field--wide adm-library-picker">
       <button type="button" className="button button--ghost" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         {open ? 'Close the library' : 'Choose from the library'}
       </button>

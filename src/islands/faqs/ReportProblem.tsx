@@ -50,7 +50,7 @@ export default function ReportProblem({ slugCode }: { slugCode: string }) {
         </p>
       )}
       <label className="faq-ask__label" htmlFor="report-details">
-        Tell us more <span className="report__optional">(needed for “Something else”)</span>
+        Tell us more <span className="report__optional">(required for other problems)</span>
       </label>
       <textarea id="report-details" name="details" rows={3} maxLength={PROBLEM_DETAILS_MAX} aria-invalid={error?.fields['details'] ? true : undefined} aria-describedby={error?.fields['details'] ? 'report-details-error' : undefined} />
       {error?.fields['details'] && (
