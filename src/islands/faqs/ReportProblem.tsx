@@ -35,7 +35,7 @@ export default function ReportProblem({ slugCode }: { slugCode: string }) {
     );
   }
   return (
-    <form className="report__form" onSubmit={submit} noValidate>
+    <form className="report__form" onSubmit={submit} onChange={() => error && setError(null)} noValidate>
       <fieldset aria-describedby={error?.fields['kind'] ? 'report-kind-error' : undefined}>
         <legend>What is wrong?</legend>
         {PROBLEM_KINDS.map((k) => (
