@@ -93,6 +93,8 @@ test.describe('questions, problem reports, shares and the image library', () => 
     await answered.locator('summary').click();
     await expect(answered).toContainText('Yes, and we rinse them for you after the trip.');
     await expect(answered).toContainText('Asked by a traveller · answered by Ubin Paddle Co');
+    await expectNoSeriousA11yViolations(guest, '#questions');
+    await shootBoth(guest, 'answered-question', '#questions');
     await guest.close();
   });
 
