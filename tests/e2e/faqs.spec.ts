@@ -79,7 +79,8 @@ test.describe('questions, problem reports, shares and the image library', () => 
     // The asker sees it answered at once; every visitor once the page is published again.
     await page.reload();
     await expect(page.locator('.faq-mine__item').filter({ hasText: words })).toContainText('Yes, and we rinse them for you after the trip.');
-    const guest = await browser.newPage();
+    const guestContext = await browser.newContext();
+    const guest = await guestContext.newPage();
     await expect
       .poll(
         async () => {
@@ -94,8 +95,9 @@ test.describe('questions, problem reports, shares and the image library', () => 
     await expect(answered).toContainText('Yes, and we rinse them for you after the trip.');
     await expect(answered).toContainText('Asked by a traveller · answered by Ubin Paddle Co');
     await expectNoSeriousA11yViolations(guest, '#questions');
+    await acceptCookies(guest);
     await shootBoth(guest, 'answered-question', '#questions');
-    await guest.close();
+    await guestContext.close();
   });
 
   test('a visitor reports a problem with a listing; an admin sees it and marks it resolved', async ({ page, api, browser }) => {
