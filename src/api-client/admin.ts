@@ -1,4 +1,6 @@
 // The back-office calls (src/contract/admin.ts). Admins only: others get ApiError 403.
+import type { AdminProblemReportsQuery, AdminProblemReportsResponse, ProblemReportResponse } from '../contract/problem-reports.ts';
+import type { ImageLibraryQuery, ImageLibraryResponse } from '../contract/images.ts';
 import type {
   AdminArticle,
   AdminArticleList,
@@ -90,3 +92,8 @@ export const declineListingChange = (id: number, note: string) => request<Listin
 
 /** Uploads a photo (multipart `file` and `alt`); a file that is not a photo, too small or too large answers ApiError 422 with the field. */
 export const uploadImage = (form: FormData) => request<UploadedImage>('/admin/images', { method: 'POST', form });
+
+// Problem reports (ADR 39) and the image library.
+export const problemReports = (query: AdminProblemReportsQuery) => request<AdminProblemReportsResponse>('/admin/problem_reports', { query });
+export const setProblemReportResolved = (id: number, resolved: boolean) => request<ProblemReportResponse>(`/admin/problem_reports/${id}/${resolved ? 'resolve' : 'reopen'}`, { method: 'POST' });
+export const imageLibrary = (query: ImageLibraryQuery) => request<ImageLibraryResponse>('/images', { query });

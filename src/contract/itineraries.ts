@@ -35,3 +35,11 @@ export const ListItinerariesQuery = PageQuery.extend({ country: Slug.optional(),
 export type ListItinerariesQuery = z.infer<typeof ListItinerariesQuery>;
 export const ListItinerariesResponse = listResponse('travelItineraries', ItinerarySchema);
 export type ListItinerariesResponse = z.infer<typeof ListItinerariesResponse>;
+
+/**
+ * POST /travel_itineraries/{slug}/increase_share_count (ADR 39): the itinerary page's share
+ * links call it. A visitor (the signed-in user, else a keyed hash of the day, address and
+ * browser, as view counting does: ADR 12) counts once per itinerary and day.
+ */
+export const ShareCountResponse = z.object({ counted: z.boolean(), shareCount: z.number().int() });
+export type ShareCountResponse = z.infer<typeof ShareCountResponse>;

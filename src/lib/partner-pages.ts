@@ -7,6 +7,7 @@ import { PartnerStatusFilter as StatusFilter } from '../contract/partner.ts';
 export const PARTNER_SECTIONS = [
   { key: 'bookings', label: 'Bookings' },
   { key: 'messages', label: 'Messages' },
+  { key: 'questions', label: 'Questions' },
   { key: 'listings', label: 'Listings' },
   { key: 'availability', label: 'Availability' },
   { key: 'payouts', label: 'Payouts' },

@@ -58,6 +58,8 @@ import { userRoutes } from './routes/users.ts';
 import { requireAdmin, sessionMiddleware } from './session.ts';
 import { engagementRoutes } from './routes/engagement.ts';
 import { trackingRoutes } from './routes/tracking.ts';
+import { problemReportRoutes } from './routes/problem-reports.ts';
+import { imageLibraryRoutes } from './routes/image-library.ts';
 import { grabPayPageRoutes } from './routes/booking/grabpay-page.ts';
 import { GRABPAY_PAGE_PATH } from './providers/payments/test-gateway.ts';
 
@@ -207,6 +209,8 @@ export function createApp(opts: AppOptions) {
   api.route('/', catalogueRoutes());
   api.route('/', searchRoutes());
   api.route('/', trackingRoutes());
+  api.route('/', problemReportRoutes());
+  api.route('/', imageLibraryRoutes());
   api.route('/', engagementRoutes());
   api.route('/', bookingRoutes());
   api.route('/', tripRoutes());

@@ -82,6 +82,9 @@ export function guestBearer(exemptPaths: RegExp[]): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** A per-visitor rate-limit key: the signed-in user wherever they are, else the address. */
+export const userOrIp = (c: Context<AppEnv>) => (c.var.user ? `u:${c.var.user.id}` : `ip:${c.var.clientIp}`);
+
 export const WHITELIST_HEADER = 'x-rate-limit-whitelist';
 
 /** The RateLimit-* headers of an answer counted in a window. */
@@ -93,15 +96,18 @@ export function rateLimitHeaders(limit: number, count: number, resetInMs: number
   ];
 }
 
-/** Fixed window per IP (and per bucket). 429 JSON with Retry-After past the limit. */
-export function rateLimit(opts: { bucket: string; limit: (c: Context<AppEnv>) => number; windowMs?: number }): MiddlewareHandler<AppEnv> {
+/**
+ * Fixed window per IP (and per bucket), or per `key` (e.g. the signed-in user, else the IP).
+ * 429 JSON with Retry-After past the limit.
+ */
+export function rateLimit(opts: { bucket: string; limit: (c: Context<AppEnv>) => number; windowMs?: number; key?: (c: Context<AppEnv>) => string }): MiddlewareHandler<AppEnv> {
   const windowMs = opts.windowMs ?? 60_000;
   return async (c, next) => {
     const secret = c.var.config.rateLimitWhitelistSecret;
     const presented = c.req.header(WHITELIST_HEADER);
     if (secret && presented && safeEqual(presented, secret)) return next();
     const limit = opts.limit(c);
-    const { count, resetInMs } = await c.var.rateLimitStore.hit(`${opts.bucket}:${c.var.clientIp}`, windowMs);
+    const { count, resetInMs } = await c.var.rateLimitStore.hit(`${opts.bucket}:${opts.key ? opts.key(c) : c.var.clientIp}`, windowMs);
     const retryAfter = Math.max(1, Math.ceil(resetInMs / 1000));
     for (const [k, v] of rateLimitHeaders(limit, count, resetInMs)) c.header(k, v);
     if (count > limit) {

@@ -8,6 +8,7 @@ import { $sessionState, $user } from '../../stores/user.ts';
 import { Loading } from '../account/parts.tsx';
 import AmbassadorApplications from './AmbassadorApplications.tsx';
 import ListingChanges from './ListingChanges.tsx';
+import ProblemReports from './ProblemReports.tsx';
 import ArticleEditor from './ArticleEditor.tsx';
 import ArticleList from './ArticleList.tsx';
 import BestOfListEditor from './BestOfListEditor.tsx';
@@ -58,6 +59,7 @@ const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
   'best-of-lists': 'Ranked picks and why each made the list',
   'listing-changes': 'Review what operators changed in their listings',
   ambassadors: 'Review applications',
+  reports: 'Problems visitors reported with listings',
   settings: 'Header and gift-guide navigation',
 };
 
@@ -117,6 +119,7 @@ function Page({ route }: { route: AdminRoute }) {
       if (route.section === 'tags') return <TagList />;
       if (route.section === 'ambassadors') return <AmbassadorApplications />;
       if (route.section === 'listing-changes') return <ListingChanges />;
+      if (route.section === 'reports') return <ProblemReports />;
       if (route.section === 'settings') return <SiteSettingsPage />;
       return <NotBuilt label={ADMIN_SECTIONS.find((s) => s.key === route.section)!.label} />;
     case 'unknown':

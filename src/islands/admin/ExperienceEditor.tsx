@@ -155,6 +155,7 @@ export default function ExperienceEditor({ id }: { id: number }) {
             }}
             err={docErr}
             upload={uploadImage}
+            library
           />
     </EditorChrome>
   );

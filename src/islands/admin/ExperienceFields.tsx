@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { Field, moveItem, NumberField } from './RecordEditor.tsx';
+import { ImageLibraryPicker } from './ImageLibrary.tsx';
 
 type PriceUnit = AdminExperience['priceUnit'];
 
@@ -239,6 +240,7 @@ export function ImagesFieldset({
   err,
   upload,
   legend = 'Images',
+  library = false,
   max,
   lead,
 }: {
@@ -253,6 +255,8 @@ export function ImagesFieldset({
   err: FieldError;
   upload: (form: FormData) => Promise<{ data: UploadedImage }>;
   legend?: string;
+  /** Offer the image library (GET /images, admins only) beside the upload. */
+  library?: boolean;
   /** At most this many photos (1: a single hero image, replaced by removing it first). */
   max?: number;
   /** What the photos are for, when not the page's lead photo or cover. */
@@ -351,6 +355,15 @@ export function ImagesFieldset({
           </p>
         )}
       </div>
+      )}
+      {library && !(max !== undefined && photos.length >= max) && (
+        <ImageLibraryPicker
+          taken={new Set(photos.map((p) => p.id))}
+          onPick={(img) => {
+            onAdd({ id: img.id, alt: img.alt }, { id: img.id, url: img.url, alt: img.alt, width: img.width, height: img.height });
+            setDone(`Added from the library: ${img.alt || img.name}.`);
+          }}
+        />
       )}
     </fieldset>
   );

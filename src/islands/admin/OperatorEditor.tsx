@@ -102,6 +102,7 @@ export default function OperatorEditor({ id }: { id: number }) {
         }}
         err={(p) => err(p)}
         upload={uploadImage}
+        library
       />
     </EditorChrome>
   );

@@ -135,6 +135,7 @@ function Hero({
       }}
       err={(p) => err(`draft.${p}`)}
       upload={uploadImage}
+      library
     />
   );
 }

@@ -43,6 +43,7 @@ export function HeroImageFieldset({
       // The fieldset names its photos `images.{i}.…`; the document's hero is `draft.image.…`.
       err={(path) => err(path.replace(/^images(\.0)?/, 'draft.image'))}
       upload={uploadImage}
+      library
     />
   );
 }

@@ -18,6 +18,7 @@ import Bookings from './Bookings.tsx';
 import Listings, { ListingEditor } from './Listings.tsx';
 import Messages from './Messages.tsx';
 import Payouts, { PayoutStatement } from './Payouts.tsx';
+import Questions from './Questions.tsx';
 import Team from './Team.tsx';
 import { hrefIn, type Opened } from './parts.tsx';
 import '../forms/forms.css';
@@ -58,6 +59,7 @@ function Page({ route, opened }: { route: PartnerRoute; opened: Opened }) {
       if (route.section === 'team') return <Team opened={opened} />;
       if (route.section === 'listings') return <Listings opened={opened} />;
       if (route.section === 'messages') return <Messages opened={opened} />;
+      if (route.section === 'questions') return <Questions opened={opened} />;
       return <Bookings opened={opened} />;
     case 'unknown':
       return <EmptyPage title="This page isn’t part of the partner back-office" href={hrefIn(opened, '/partner')} action="Bookings" />;

@@ -218,6 +218,13 @@ export const optionViews = pgTable('option_views', {
   day: date('day', { mode: 'string' }).notNull(),
 }, (t) => [primaryKey({ columns: [t.optionId, t.visitor, t.day] }), index('option_views_day_idx').on(t.day)]);
 
+/** An itinerary's shares counted, one per visitor and day (POST /travel_itineraries/{id}/increase_share_count). */
+export const itineraryShares = pgTable('itinerary_shares', {
+  itineraryId: integer('itinerary_id').notNull().references((): AnyPgColumn => itineraries.id, { onDelete: 'cascade' }),
+  visitor: text('visitor').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.itineraryId, t.visitor, t.day] }), index('itinerary_shares_day_idx').on(t.day)]);
+
 export const optionImages = pgTable('option_images', {
   optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
   imageId: integer('image_id').notNull().references(() => images.id),
@@ -488,14 +495,45 @@ export const siteReviews = pgTable('site_reviews', {
   ...content,
 }, (t) => [check('site_reviews_rating_ck', sql`${t.rating} BETWEEN 1 AND 5`)]);
 
+/**
+ * Questions and answers: the editors' own (askedById null) and travellers' questions about an
+ * experience (ADR 39). A row shows on a page only once it has an answer (`answer <> ''`): a
+ * traveller's question is stored with an empty answer until the operator answers it.
+ */
 export const faqs = pgTable('faqs', {
   id: serial('id').primaryKey(),
   optionId: integer('option_id').references(() => options.id, { onDelete: 'cascade' }),
   question: text('question').notNull(),
   answer: text('answer').notNull(),
   position: integer('position').notNull().default(0),
+  /** FaqTopic (src/contract/faqs.ts): what /faqs/filter narrows by. */
+  topic: text('topic').notNull().default('general'),
+  /** Asked by a traveller (false: written by Verdant's editors, who edit only these in /admin). */
+  fromTraveller: boolean('from_traveller').notNull().default(false),
+  /** The traveller who asked (null for editors' questions, or once the asker's account is gone). */
+  askedById: text('asked_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  answeredAt: ts('answered_at'),
+  answeredById: text('answered_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   ...content,
-}, (t) => [index('faqs_option_idx').on(t.optionId)]);
+}, (t) => [index('faqs_option_idx').on(t.optionId), index('faqs_asked_by_idx').on(t.askedById)]);
+
+/** "Report a problem" on an experience page (POST /option_broken_trackings; ADR 39). */
+export const problemReports = pgTable('problem_reports', {
+  id: serial('id').primaryKey(),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['broken_photos', 'wrong_price', 'closed_business', 'other'] }).notNull(),
+  details: text('details').notNull().default(''),
+  reporterId: text('reporter_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  /** Who reported, as the view counter keys a visitor (ADR 12): one open report per visitor, experience and kind. */
+  visitor: text('visitor').notNull(),
+  pageUrl: text('page_url').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  resolvedAt: ts('resolved_at'),
+  resolvedById: text('resolved_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+}, (t) => [
+  index('problem_reports_open_idx').on(t.resolvedAt, t.createdAt),
+  uniqueIndex('problem_reports_open_uq').on(t.optionId, t.visitor, t.kind).where(sql`${t.resolvedAt} IS NULL`),
+]);
 
 // ── Money ────────────────────────────────────────────────────────────────────
 export const currencies = pgTable('currencies', {

@@ -21,6 +21,9 @@ import { calendarFeed, renewCalendarFeed, stopCalendarFeed } from '../services/p
 import { listingView, partnerListings, setListingPrices, submitListingChange, withdrawListingChange } from '../services/partner/listings.ts';
 import { pipelinePublisher } from '../services/admin/publisher.ts';
 import { OPERATOR_ACTIONS, tripDeps } from './operator-actions.ts';
+import { AnswerQuestionBody, FaqIdParam, PartnerQuestionsQuery, type PartnerQuestionResponse, type PartnerQuestionsResponse } from '../../contract/faqs.ts';
+import { answerQuestion, partnerQuestions } from '../services/faqs.ts';
+import { pageOf } from './catalogue/shared.ts';
 import { uploadPhoto } from './uploads.ts';
 
 export const requirePartner: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -130,6 +133,22 @@ export function partnerRoutes() {
     const { content } = await readBody(c, ListingChangeBody);
     await submitListingChange(c.var.db, currentUser(c), op, optionId, content);
     return reply(c, { listing: await listingView(c.var.db, op, optionId) }, 201);
+  });
+
+  // Travellers' questions about the operator's experiences (ADR 39): services/faqs.ts.
+  r.get('/partner/operators/:slug/questions', async (c) => {
+    const { slug } = readParams(c, OperatorParam);
+    const q = readQuery(c, PartnerQuestionsQuery);
+    const { list, total, awaitingCount } = await partnerQuestions(c.var.db, await operator(c, slug), q);
+    return reply(c, { questions: list, pagination: pageOf(q, total), awaitingCount } satisfies PartnerQuestionsResponse);
+  });
+
+  r.post('/partner/operators/:slug/questions/:id/answer', async (c) => {
+    const { slug, id } = readParams(c, OperatorParam.extend(FaqIdParam.shape));
+    const op = await operator(c, slug);
+    const { answer } = await readBody(c, AnswerQuestionBody);
+    const question = await answerQuestion({ db: c.var.db, publisher: pipelinePublisher(c.var.jobs), config: c.var.config, jobs: c.var.jobs }, currentUser(c), op, id, answer);
+    return reply(c, { question } satisfies PartnerQuestionResponse);
   });
 
   // A photo for the operator's listings: it reaches a page only through an approved change.

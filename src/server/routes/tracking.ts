@@ -3,7 +3,9 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
-import { options, optionViews } from '../db/schema.ts';
+import { itineraries, itineraryShares, options, optionViews } from '../db/schema.ts';
+import type { ShareCountResponse } from '../../contract/itineraries.ts';
+import { Slug } from '../../contract/common.ts';
 import { notFound, readBody, reply } from '../http.ts';
 import { rateLimit } from '../middleware.ts';
 
@@ -62,6 +64,35 @@ export function trackingRoutes() {
       // Now and then, drop marks nobody can match any more (they only ever match today's key).
       const cutoff = new Date(now.getTime() - VIEW_MARK_DAYS * 86_400_000).toISOString().slice(0, 10);
       await db.delete(optionViews).where(lt(optionViews.day, cutoff));
+    }
+    return reply(c, result);
+  });
+
+  // An itinerary shared (ADR 39): once per visitor, itinerary and day, as views are counted.
+  r.post('/travel_itineraries/:slug/increase_share_count', rateLimit({ bucket: 'share-count', limit: () => 30 }), async (c) => {
+    const slug = Slug.safeParse(c.req.param('slug'));
+    if (!slug.success) throw notFound('Itinerary');
+    const db = c.var.db;
+    const [it] = await db
+      .select({ id: itineraries.id })
+      .from(itineraries)
+      .where(and(eq(itineraries.slug, slug.data), eq(itineraries.published, true), isNull(itineraries.deletedAt)))
+      .limit(1);
+    if (!it) throw notFound('Itinerary');
+    const now = new Date();
+    const day = now.toISOString().slice(0, 10);
+    const visitor = viewVisitor({ secret: c.var.config.secretKey, day, userId: c.var.user?.id ?? null, ip: c.var.clientIp, userAgent: c.req.header('user-agent') ?? '' });
+    const result = await db.transaction(async (tx) => {
+      const marked = await tx.insert(itineraryShares).values({ itineraryId: it.id, visitor, day }).onConflictDoNothing().returning({ day: itineraryShares.day });
+      // shareCount is not content: updatedAt stays, so counting never republishes the page.
+      const [row] = marked.length
+        ? await tx.update(itineraries).set({ shareCount: sql`${itineraries.shareCount} + 1` }).where(eq(itineraries.id, it.id)).returning({ shareCount: itineraries.shareCount })
+        : await tx.select({ shareCount: itineraries.shareCount }).from(itineraries).where(eq(itineraries.id, it.id));
+      return { counted: marked.length > 0, shareCount: row?.shareCount ?? 0 } satisfies ShareCountResponse;
+    });
+    if (result.counted && Math.random() < 0.01) {
+      const cutoff = new Date(now.getTime() - VIEW_MARK_DAYS * 86_400_000).toISOString().slice(0, 10);
+      await db.delete(itineraryShares).where(lt(itineraryShares.day, cutoff));
     }
     return reply(c, result);
   });

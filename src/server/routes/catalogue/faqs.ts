@@ -1,25 +1,34 @@
-// FAQs: the option's ones (`option=<slugCode>`) or the general ones.
-import { Hono } from 'hono';
-import { and, asc, isNull, eq, type SQL } from 'drizzle-orm';
-import { ListFaqsQuery, type Faq } from '../../../contract/faqs.ts';
+// FAQs (src/contract/faqs.ts; ADR 39): the answered questions of an experience (`option=`) or the
+// general ones, filtered by topic and words; and a traveller's own questions, asked, changed and
+// withdrawn while they wait for the operator's answer (services/faqs.ts holds the rules).
+import { Hono, type Context } from 'hono';
+import {
+  AskQuestionBody,
+  AskedQuestionsQuery,
+  EditQuestionBody,
+  FaqFilterQuery,
+  FaqIdParam,
+  ListFaqsQuery,
+  type AskedQuestionResponse,
+  type AskedQuestionsResponse,
+  type FaqFilterResponse,
+} from '../../../contract/faqs.ts';
 import type { AppEnv } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { faqs } from '../../db/schema.ts';
-import { readQuery, reply } from '../../http.ts';
+import { readBody, readParams, readQuery, reply } from '../../http.ts';
+import { rateLimit, userOrIp } from '../../middleware.ts';
+import { askedQuestions, askQuestion, deleteQuestion, editQuestion, queryFaqs } from '../../services/faqs.ts';
+import { currentUser, requireUser } from '../../session.ts';
 import { findOptionId } from './options.ts';
-import { countAll, offsetOf, pageOf } from './shared.ts';
+import { offsetOf, pageOf } from './shared.ts';
 
-export const toFaq = (r: typeof faqs.$inferSelect): Faq => ({ id: r.id, question: r.question, answer: r.answer, position: r.position });
+export { queryFaqs, toFaq } from '../../services/faqs.ts';
 
-/** `optionId` null: the general FAQs. */
-export async function queryFaqs(db: Db, optionId: number | null, page: { limit: number; offset: number }) {
-  const cond = and(isNull(faqs.deletedAt), optionId === null ? isNull(faqs.optionId) : eq(faqs.optionId, optionId)) as SQL;
-  const [rows, count] = await Promise.all([
-    db.select().from(faqs).where(cond).orderBy(asc(faqs.position), asc(faqs.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: countAll }).from(faqs).where(cond),
-  ]);
-  return { list: rows.map(toFaq), total: Number(count[0]?.n ?? 0) };
-}
+/**
+ * Questions one traveller may ask in an hour, over all experiences; it grows with the API-wide
+ * limit as engagement.ts's budgets do (a test run raises that one).
+ */
+export const QUESTIONS_PER_HOUR = 10;
+const askBudget = (c: Context<AppEnv>) => Math.max(QUESTIONS_PER_HOUR, Math.floor((QUESTIONS_PER_HOUR * c.var.config.rateLimitPerMinute) / 300));
 
 export function faqsRoutes() {
   const app = new Hono<AppEnv>();
@@ -29,6 +38,37 @@ export function faqsRoutes() {
     const optionId = q.option === undefined ? null : await findOptionId(db, q.option);
     const { list, total } = await queryFaqs(db, optionId, { limit: q.per, offset: offsetOf(q) });
     return reply(c, { faqs: list, pagination: pageOf(q, total) });
+  });
+
+  app.get('/faqs/filter', async (c) => {
+    const q = readQuery(c, FaqFilterQuery);
+    const db = c.var.db;
+    const optionId = q.option === undefined ? null : await findOptionId(db, q.option);
+    const { list, total, topics } = await queryFaqs(db, optionId, { limit: q.per, offset: offsetOf(q) }, { topic: q.topic, q: q.q });
+    return reply(c, { faqs: list, pagination: pageOf(q, total), topics } satisfies FaqFilterResponse);
+  });
+
+  app.get('/faqs/asked', requireUser, async (c) => {
+    const q = readQuery(c, AskedQuestionsQuery);
+    return reply(c, { questions: await askedQuestions(c.var.db, currentUser(c), q.option) } satisfies AskedQuestionsResponse);
+  });
+
+  app.post('/faqs', requireUser, rateLimit({ bucket: 'faqs-ask', limit: askBudget, windowMs: 3600_000, key: userOrIp }), async (c) => {
+    const body = await readBody(c, AskQuestionBody);
+    const question = await askQuestion({ db: c.var.db, config: c.var.config, jobs: c.var.jobs }, currentUser(c), body);
+    return reply(c, { question } satisfies AskedQuestionResponse, 201);
+  });
+
+  app.patch('/faqs/:id', requireUser, async (c) => {
+    const { id } = readParams(c, FaqIdParam);
+    const body = await readBody(c, EditQuestionBody);
+    return reply(c, { question: await editQuestion(c.var.db, currentUser(c), id, body) } satisfies AskedQuestionResponse);
+  });
+
+  app.delete('/faqs/:id', requireUser, async (c) => {
+    const { id } = readParams(c, FaqIdParam);
+    await deleteQuestion(c.var.db, currentUser(c), id);
+    return reply(c, { deleted: true });
   });
   return app;
 }

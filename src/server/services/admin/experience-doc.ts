@@ -39,7 +39,7 @@ export async function currencyExponent(db: DbOrTx, code: string): Promise<number
 export async function liveDocument(db: DbOrTx, o: OptionBase): Promise<ExperienceDraft> {
   const [locs, faqRows, tagRows, imageRows] = await Promise.all([
     db.select().from(optionLocations).where(eq(optionLocations.optionId, o.id)).orderBy(asc(optionLocations.id)),
-    db.select().from(faqs).where(and(eq(faqs.optionId, o.id), isNull(faqs.deletedAt))).orderBy(asc(faqs.position), asc(faqs.id)),
+    db.select().from(faqs).where(and(eq(faqs.optionId, o.id), isNull(faqs.deletedAt), eq(faqs.fromTraveller, false))).orderBy(asc(faqs.position), asc(faqs.id)),
     db.select({ id: optionTags.tagId }).from(optionTags).where(eq(optionTags.optionId, o.id)).orderBy(asc(optionTags.tagId)),
     db
       .select({ id: images.id, alt: images.alt })
@@ -146,7 +146,8 @@ export async function applyDocument(tx: Tx, o: OptionBase, d: ExperienceDraft, n
     .where(eq(options.id, o.id));
   await tx.delete(optionLocations).where(eq(optionLocations.optionId, o.id));
   if (d.locations.length) await tx.insert(optionLocations).values(d.locations.map((l) => ({ optionId: o.id, ...l })));
-  await tx.delete(faqs).where(eq(faqs.optionId, o.id));
+  // Travellers' questions and the operator's answers are not part of the editors' document.
+  await tx.delete(faqs).where(and(eq(faqs.optionId, o.id), eq(faqs.fromTraveller, false)));
   if (d.faqs.length) await tx.insert(faqs).values(d.faqs.map((f, position) => ({ optionId: o.id, question: f.question, answer: f.answer, position, updatedAt: now })));
   await tx.delete(optionTags).where(eq(optionTags.optionId, o.id));
   if (d.tagIds.length) await tx.insert(optionTags).values(d.tagIds.map((tagId) => ({ optionId: o.id, tagId })));

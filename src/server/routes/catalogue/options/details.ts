@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Image } from '../../../../contract/common.ts';
 import type { Faq } from '../../../../contract/faqs.ts';
+import { faqAnswered, toFaq } from '../../../services/faqs.ts';
 import { OPTION_DETAIL_REVIEWS, type OptionDetail } from '../../../../contract/options.ts';
 import type { TagRef } from '../../../../contract/tags.ts';
 import { transportPer } from '../../../../lib/pricing.ts';
@@ -155,7 +156,7 @@ export async function loadOptionDetails(L: Loader, ids: number[]): Promise<Map<n
     db
       .select()
       .from(faqs)
-      .where(and(inArray(faqs.optionId, wanted), isNull(faqs.deletedAt)))
+      .where(and(inArray(faqs.optionId, wanted), isNull(faqs.deletedAt), faqAnswered))
       .orderBy(asc(faqs.position), asc(faqs.id)),
     newestReviews(db, wanted, OPTION_DETAIL_REVIEWS),
   ]);
@@ -198,7 +199,7 @@ export async function loadOptionDetails(L: Loader, ids: number[]): Promise<Map<n
     ),
     reviews: groupBy(reviewRows, (r) => r.optionId),
     faqs: new Map(
-      [...groupBy(faqRows, (r) => r.optionId ?? 0)].map(([k, v]) => [k, v.map((f) => ({ id: f.id, question: f.question, answer: f.answer, position: f.position }))]),
+      [...groupBy(faqRows, (r) => r.optionId ?? 0)].map(([k, v]) => [k, v.map(toFaq)]),
     ),
   };
   return new Map(rows.map((r) => [r.o.id, toOptionDetail(r, x)]));
