@@ -50,6 +50,35 @@ export const CROSS_SITE_EXEMPT: Record<string, string> = {
 };
 
 export const ACCESS: Record<string, Row> = {
+
+  // Saved cards (ADR 38), questions and problem reports (ADR 39), corporate codes, maps, conversion
+  // events and the required-info refresh (ADR 40).
+  'GET /api/v1/payment_cards': { owner: 'traveller', class: 'user' },
+  'PATCH /api/v1/payment_cards/:id': { owner: 'traveller', class: 'owned', body: { is_default: true }, cells: { owner: 404 }, why: 'no saved card in the seed: the owner\'s cell is the unknown id\'s 404' },
+  'DELETE /api/v1/payment_cards/:id': { owner: 'traveller', class: 'owned', cells: { owner: 404 }, why: 'no saved card in the seed: the owner\'s cell is the unknown id\'s 404' },
+  'GET /api/v1/faqs/filter': { owner: 'none', class: 'public' },
+  'GET /api/v1/faqs/asked': { owner: 'traveller', class: 'user' },
+  'POST /api/v1/faqs': { owner: 'traveller', class: 'user' },
+  'PATCH /api/v1/faqs/:id': { owner: 'traveller', class: 'owned', cells: { owner: 404 }, why: 'no traveller\'s question in the seed: the owner\'s cell is the unknown id\'s 404' },
+  'DELETE /api/v1/faqs/:id': { owner: 'traveller', class: 'owned', cells: { owner: 404 }, why: 'no traveller\'s question in the seed: the owner\'s cell is the unknown id\'s 404' },
+  'POST /api/v1/travel_itineraries/:slug/increase_share_count': { owner: 'none', class: 'public' },
+  'POST /api/v1/option_broken_trackings': { owner: 'none', class: 'public', why: 'a guest may report a broken listing too' },
+  'GET /api/v1/admin/problem_reports': { owner: 'admin', class: 'admin' },
+  'POST /api/v1/admin/problem_reports/:id/resolve': { owner: 'admin', class: 'admin' },
+  'POST /api/v1/admin/problem_reports/:id/reopen': { owner: 'admin', class: 'admin' },
+  'GET /api/v1/images': { owner: 'admin', class: 'admin', why: 'the library holds drafts and photos awaiting review (ADR 39)' },
+  'POST /api/v1/refresh_requirements': { owner: 'traveller', class: 'owned', body: { order_item_id: 'no-such-item' }, cells: { owner: 404, guest: 'refused' }, why: 'the booking is named in the body (none in the seed fits); a guest checkout\'s booking is a guest\'s, so a guest gets the same 404' },
+  'GET /api/v1/partner/operators/:slug/questions': { owner: 'partner', class: 'operator' },
+  'POST /api/v1/partner/operators/:slug/questions/:id/answer': { owner: 'partner', class: 'operator' },
+  'GET /api/v1/corporate-events/:id': { owner: 'none', class: 'public' },
+  'POST /api/v1/promotion-code-redemptions/corporate-redeem': { owner: 'traveller', class: 'user' },
+  'DELETE /api/v1/corporate-redemptions/:id': { owner: 'traveller', class: 'owned', cells: { owner: 404 }, why: 'no redemption in the seed: the owner\'s cell is the unknown id\'s 404' },
+  'GET /api/v1/admin/corporate-events': { owner: 'admin', class: 'admin' },
+  'POST /api/v1/admin/corporate-events': { owner: 'admin', class: 'admin' },
+  'POST /api/v1/admin/corporate-events/:id/codes': { owner: 'admin', class: 'admin' },
+  'POST /api/v1/facebook_pixel_event': { owner: 'none', class: 'public', why: 'consent, not a session, is its condition' },
+  'POST /api/v1/map_images': { owner: 'none', class: 'public' },
+  'GET /maps/*': { owner: 'none', class: 'public', why: 'a static map drawn on first request' },
   'GET /api/v1/oauth/:provider/return': { owner: 'none', class: 'public' },
   'GET /api/v1/realtime': { owner: 'none', class: 'public', cells: { owner: 403, traveller: 403, partnerB: 403, ambassador: 403, guest: 403, admin: 403 }, why: 'a websocket: refused without an upgrade from the storefront\'s Origin' },
   'GET /api/v1/chat_message_files/:id': { owner: 'traveller', class: 'owned', cells: { owner: 404 }, why: 'no file in the seed: the owner\'s cell is the unknown id\'s 404' },

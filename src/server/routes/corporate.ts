@@ -20,9 +20,9 @@ export function corporateRoutes() {
 
   /** Applies the company's code to the employee's bag; answers the repriced bag (the company pays it all). */
   app.post('/promotion-code-redemptions/corporate-redeem', async (c) => {
-    const body = await readBody(c, CorporateRedeemBody);
     const user = await currentBookingUser(c, { payCall: false });
     if (!user) throw loginFirst();
+    const body = await readBody(c, CorporateRedeemBody);
     await redeemCorporateCode(c.var.db, body.cartId, body.code, user);
     return reply(c, await cartView(c.var.db, body.cartId, { withItem: true, user }), 201);
   });

@@ -70,7 +70,8 @@ describe('asking, changing and withdrawing a question', () => {
     const q = await ask(c.traveller, optA.slugCode, 'Is there parking nearby?');
     const empty = await c.traveller.patch(`/api/v1/faqs/${q.id}`, {});
     expectStatus(empty, 422);
-    expectStatus(await c.traveller.patch('/api/v1/faqs/abc', { question: 'Is there parking close by?' }), 422);
+    // An address that cannot name a question names none: 404, as for an id that does not exist.
+    expectStatus(await c.traveller.patch('/api/v1/faqs/abc', { question: 'Is there parking close by?' }), 404);
     expectStatus(await c.traveller.patch('/api/v1/faqs/999999', { question: 'Is there parking close by?' }), 404);
     await c.traveller.delete(`/api/v1/faqs/${q.id}`);
     const filter = await t.get(`/api/v1/faqs/filter?topic=nope`);

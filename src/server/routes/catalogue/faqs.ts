@@ -14,7 +14,7 @@ import {
   type FaqFilterResponse,
 } from '../../../contract/faqs.ts';
 import type { AppEnv } from '../../context.ts';
-import { readBody, readParams, readQuery, reply } from '../../http.ts';
+import { notFound, readBody, readQuery, reply } from '../../http.ts';
 import { rateLimit, userOrIp } from '../../middleware.ts';
 import { askedQuestions, askQuestion, deleteQuestion, editQuestion, queryFaqs } from '../../services/faqs.ts';
 import { currentUser, requireUser } from '../../session.ts';
@@ -60,15 +60,22 @@ export function faqsRoutes() {
   });
 
   app.patch('/faqs/:id', requireUser, async (c) => {
-    const { id } = readParams(c, FaqIdParam);
+    const id = questionId(c);
     const body = await readBody(c, EditQuestionBody);
     return reply(c, { question: await editQuestion(c.var.db, currentUser(c), id, body) } satisfies AskedQuestionResponse);
   });
 
   app.delete('/faqs/:id', requireUser, async (c) => {
-    const { id } = readParams(c, FaqIdParam);
+    const id = questionId(c);
     await deleteQuestion(c.var.db, currentUser(c), id);
     return reply(c, { deleted: true });
   });
   return app;
+}
+
+/** The question of the address: an id that cannot be one is a question that does not exist (404). */
+function questionId(c: Context<AppEnv>): number {
+  const parsed = FaqIdParam.safeParse(c.req.param());
+  if (!parsed.success) throw notFound('Question');
+  return parsed.data.id;
 }
