@@ -140,7 +140,9 @@ test.describe('third-party scripts', () => {
       async (route) => {
         const res = await route.fetch();
         const html = (await res.text()).replace('<div data-overlays', '<div data-overlays data-analytics-id="G-TEST123" data-pixel-id="1234567890"');
-        await route.fulfill({ response: res, body: html });
+        // And the CSP such a build is served with: partytown's same-origin sandbox frame allowed.
+        const csp = (res.headers()['content-security-policy'] ?? '').replace('frame-src ', "frame-src 'self' ");
+        await route.fulfill({ response: res, body: html, headers: { ...res.headers(), 'content-security-policy': csp } });
       },
     );
     await page.route(/googletagmanager\.com|facebook\.net/, (route) => route.abort());
