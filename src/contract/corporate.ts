@@ -55,6 +55,11 @@ export const AppliedCorporateSchema = z.object({
 });
 export type AppliedCorporate = z.infer<typeof AppliedCorporateSchema>;
 
+/** GET /corporate-codes/{code}: which event a company code belongs to (the way in from /corporate-experiences). */
+export const CorporateCodeParams = z.object({ code: z.string().trim().min(1, 'Please enter your company code').max(40, 'Company codes are at most 40 characters') });
+export const CorporateCodeLookupSchema = z.object({ code: z.string(), eventId: z.string(), companyName: z.string() });
+export type CorporateCodeLookup = z.infer<typeof CorporateCodeLookupSchema>;
+
 // ── Back-office ─────────────────────────────────────────────────────────────────
 const domain = z
   .string()

@@ -5,7 +5,7 @@
 // the pay call's transaction with the code's row locked, so two employees racing for the last
 // use (or one employee in two tabs) cannot both get it.
 import { and, asc, eq, inArray, isNull, isNotNull, sql } from 'drizzle-orm';
-import type { AdminCorporateEvent, CorporateCode, CorporateEvent } from '../../contract/corporate.ts';
+import type { AdminCorporateEvent, CorporateCode, CorporateCodeLookup, CorporateEvent } from '../../contract/corporate.ts';
 import type { z } from 'zod';
 import type { CreateCorporateCodeBody as CodeBodySchema, CreateCorporateEventBody as EventBodySchema } from '../../contract/corporate.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
@@ -158,6 +158,13 @@ export async function companyOfOrder(db: Db | Tx, codeId: number | null): Promis
     .innerJoin(corporateEvents, eq(corporateEvents.id, corporateCodes.eventId))
     .where(eq(corporateCodes.id, codeId));
   return row?.name ?? null;
+}
+
+/** GET /corporate-codes/{code}: the event a code opens (404 for a code that does not exist). */
+export async function eventOfCode(db: Db, typed: string): Promise<CorporateCodeLookup> {
+  const found = await findCode(db, typed);
+  if (!found) throw new HttpError(404, 'This company code does not exist');
+  return { code: found.code.code, eventId: found.event.id, companyName: found.event.companyName };
 }
 
 // ── The event page ──────────────────────────────────────────────────────────────
