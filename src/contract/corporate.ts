@@ -74,7 +74,8 @@ export const CreateCorporateEventBody = z
     title: z.string().trim().min(1, 'Please give the event a title').max(160),
     description: z.string().trim().max(2000).default(''),
     emailDomain: domain.nullable().optional(),
-    optionIds: z.array(Slug).min(1, 'Choose at least one experience').max(50),
+    /** The experiences the company pays for: addresses (slug codes) or the back-office's numbers. */
+    optionIds: z.array(z.union([z.number().int().positive(), Slug], { error: 'Choose experiences by address or number' })).min(1, 'Choose at least one experience').max(50),
     startDate: IsoDate,
     endDate: IsoDate,
   })

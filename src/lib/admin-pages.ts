@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { key: 'operators', label: 'Operators', built: true },
   { key: 'listing-changes', label: 'Operator changes', built: true },
   { key: 'ambassadors', label: 'Ambassadors', built: true },
+  { key: 'corporate-events', label: 'Corporate events', built: true },
   { key: 'settings', label: 'Site settings', built: true },
 ] as const;
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];

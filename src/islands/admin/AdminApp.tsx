@@ -8,6 +8,7 @@ import { $sessionState, $user } from '../../stores/user.ts';
 import { Loading } from '../account/parts.tsx';
 import AmbassadorApplications from './AmbassadorApplications.tsx';
 import ListingChanges from './ListingChanges.tsx';
+import CorporateEvents from './CorporateEvents.tsx';
 import ArticleEditor from './ArticleEditor.tsx';
 import ArticleList from './ArticleList.tsx';
 import BestOfListEditor from './BestOfListEditor.tsx';
@@ -58,6 +59,7 @@ const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
   'best-of-lists': 'Ranked picks and why each made the list',
   'listing-changes': 'Review what operators changed in their listings',
   ambassadors: 'Review applications',
+  'corporate-events': 'Company codes that pay for team experiences',
   settings: 'Header and gift-guide navigation',
 };
 
@@ -118,6 +120,7 @@ function Page({ route }: { route: AdminRoute }) {
       if (route.section === 'ambassadors') return <AmbassadorApplications />;
       if (route.section === 'listing-changes') return <ListingChanges />;
       if (route.section === 'settings') return <SiteSettingsPage />;
+      if (route.section === 'corporate-events') return <CorporateEvents />;
       return <NotBuilt label={ADMIN_SECTIONS.find((s) => s.key === route.section)!.label} />;
     case 'unknown':
       return <EmptyPage title="This page isn’t part of the back-office" href="/admin" action="Back-office home" />;

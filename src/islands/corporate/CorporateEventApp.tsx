@@ -1,8 +1,9 @@
 // /corporate-events/{id} (ADR 0040): the company's event, the experiences it pays for, and how
 // an employee books one (choose, then apply the company code at checkout; no card needed).
 import { useEffect, useState } from 'react';
-import type { CorporateCodeLookup, CorporateEvent } from '../../contract/corporate.ts';
-import { ApiError, errorMessage, request } from '../../api-client/client.ts';
+import type { CorporateEvent } from '../../contract/corporate.ts';
+import { corporateEvent, eventOfCorporateCode } from '../../api-client/corporate.ts';
+import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { formatPrice } from '../booking/money.ts';
 import { corporateEventTarget, EVENT_ID } from '../../lib/corporate-link.ts';
@@ -11,7 +12,7 @@ import './corporate.css';
 /** The event a typed value opens: a company code first, else an event id. Null when neither. */
 async function resolveTyped(typed: string): Promise<{ id: string; code: string | null } | null> {
   try {
-    const { data } = await request<CorporateCodeLookup>(`/corporate-codes/${encodeURIComponent(typed.toUpperCase())}`);
+    const { data } = await eventOfCorporateCode(typed);
     return { id: data.eventId, code: data.code };
   } catch (err) {
     if (!(err instanceof ApiError && (err.status === 404 || err.status === 422))) throw err;
@@ -41,7 +42,7 @@ export default function CorporateEventApp() {
   }, [target]);
   useEffect(() => {
     if (!id) return;
-    request<CorporateEvent>(`/corporate-events/${encodeURIComponent(id)}`)
+    corporateEvent(id)
       .then(({ data }) => setEvent(data))
       .catch((err: unknown) => setError(err instanceof ApiError && (err.status === 404 || err.status === 422) ? NOT_FOUND : errorMessage(err)));
   }, [id]);

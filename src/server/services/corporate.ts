@@ -4,7 +4,7 @@
 // the ordinary checkout with the company paying the whole subtotal. The limits are counted in
 // the pay call's transaction with the code's row locked, so two employees racing for the last
 // use (or one employee in two tabs) cannot both get it.
-import { and, asc, eq, inArray, isNull, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, isNotNull, or, sql } from 'drizzle-orm';
 import type { AdminCorporateEvent, CorporateCode, CorporateCodeLookup, CorporateEvent } from '../../contract/corporate.ts';
 import type { z } from 'zod';
 import type { CreateCorporateCodeBody as CodeBodySchema, CreateCorporateEventBody as EventBodySchema } from '../../contract/corporate.ts';
@@ -223,9 +223,15 @@ function madeUpCode(company: string): string {
 }
 
 export async function createCorporateEvent(db: Db, body: z.output<typeof EventBodySchema>): Promise<string> {
-  const rows = await db.select({ id: options.id, slug: options.slugCode }).from(options).where(and(inArray(options.slugCode, body.optionIds), eq(options.published, true), isNull(options.deletedAt)));
-  const missing = body.optionIds.filter((s) => !rows.some((r) => r.slug === s));
-  if (missing.length) throw new HttpError(422, `Unknown experience: ${missing.join(', ')}`, { fields: { option_ids: `Unknown experience: ${missing.join(', ')}` } });
+  const slugs = body.optionIds.filter((x): x is string => typeof x === 'string');
+  const numbers = body.optionIds.filter((x): x is number => typeof x === 'number');
+  const rows = await db
+    .select({ id: options.id, slug: options.slugCode })
+    .from(options)
+    .where(and(or(slugs.length ? inArray(options.slugCode, slugs) : sql`false`, numbers.length ? inArray(options.id, numbers) : sql`false`), eq(options.published, true), isNull(options.deletedAt)));
+  const find = (x: string | number) => rows.find((r) => (typeof x === 'number' ? r.id === x : r.slug === x));
+  const missing = body.optionIds.filter((x) => !find(x));
+  if (missing.length) throw new HttpError(422, `Unknown experience: ${missing.join(', ')}`, { fields: { option_ids: `Unknown or unpublished experience: ${missing.join(', ')}` } });
   const id = `${slugify(`${body.companyName} ${body.title}`) || 'event'}-${randomId(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
   await db.insert(corporateEvents).values({
     id,
@@ -233,7 +239,7 @@ export async function createCorporateEvent(db: Db, body: z.output<typeof EventBo
     title: body.title,
     description: body.description,
     emailDomain: body.emailDomain ?? null,
-    optionIds: body.optionIds.map((s) => rows.find((r) => r.slug === s)!.id),
+    optionIds: [...new Set(body.optionIds.map((x) => find(x)!.id))],
     startDate: body.startDate,
     endDate: body.endDate,
   });
