@@ -52,8 +52,9 @@ function NewEventForm({ onCreated, onCancel }: { onCreated: (e: AdminCorporateEv
       const { data } = await createCorporateEvent({ ...v, emailDomain: v.emailDomain.trim() || null, optionIds });
       onCreated(data);
     } catch (err) {
-      setErrors(fieldsOf(err));
-      setProblem(errorMessage(err));
+      const fields = fieldsOf(err);
+      setErrors(fields);
+      setProblem(Object.keys(fields).length ? 'Check the fields marked above.' : errorMessage(err));
       setBusy(false);
     }
   };
@@ -140,8 +141,10 @@ function NewCodeForm({ event, onCreated }: { event: AdminCorporateEvent; onCreat
       setV({ code: '', maxUses: '', maxUsesPerEmployee: '1', maxGuests: '1' });
       onCreated(data);
     } catch (err) {
-      setErrors(fieldsOf(err));
-      setProblem(errorMessage(err));
+      const fields = fieldsOf(err);
+      setErrors(fields);
+      // A field's own message says it all (a taken code); anything else is said above the button.
+      setProblem(Object.keys(fields).length ? null : errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -159,10 +162,10 @@ function NewCodeForm({ event, onCreated }: { event: AdminCorporateEvent; onCreat
         <Field id={`${uid}-maxUses`} label="Bookings in all" hint="Empty: no limit." error={errors['maxUses']}>
           {input('maxUses')}
         </Field>
-        <Field id={`${uid}-maxUsesPerEmployee`} label="Bookings per employee" error={errors['maxUsesPerEmployee']}>
+        <Field id={`${uid}-maxUsesPerEmployee`} label="Bookings per employee" hint="Usually 1." error={errors['maxUsesPerEmployee']}>
           {input('maxUsesPerEmployee')}
         </Field>
-        <Field id={`${uid}-maxGuests`} label="Guests per booking" error={errors['maxGuests']}>
+        <Field id={`${uid}-maxGuests`} label="Guests per booking" hint="The employee included." error={errors['maxGuests']}>
           {input('maxGuests')}
         </Field>
         {problem && (
@@ -216,7 +219,8 @@ function EventCard({ event, onCode }: { event: AdminCorporateEvent; onCode: (c: 
             <dd>{event.options.length ? event.options.map((o) => o.name).join(' · ') : <span className="muted">None on the site any more</span>}</dd>
           </div>
         </dl>
-        <div className="adm-table">
+        {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+        <div className="adm-table" tabIndex={0} role="region" aria-label={`Codes of ${event.title}`}>
           <table>
             <caption className="visually-hidden">Codes of {event.title}</caption>
             <thead>
