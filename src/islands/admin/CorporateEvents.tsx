@@ -52,7 +52,8 @@ function NewEventForm({ onCreated, onCancel }: { onCreated: (e: AdminCorporateEv
       const { data } = await createCorporateEvent({ ...v, emailDomain: v.emailDomain.trim() || null, optionIds });
       onCreated(data);
     } catch (err) {
-      const fields = fieldsOf(err);
+      // An empty date is "Invalid ISO date" to the contract: say what is missing instead.
+      const fields = { ...fieldsOf(err), ...(v.startDate ? {} : { startDate: 'Choose the first day' }), ...(v.endDate ? {} : { endDate: 'Choose the last day' }) };
       setErrors(fields);
       setProblem(Object.keys(fields).length ? 'Check the fields marked above.' : errorMessage(err));
       setBusy(false);
