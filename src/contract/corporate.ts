@@ -55,6 +55,11 @@ export const AppliedCorporateSchema = z.object({
 });
 export type AppliedCorporate = z.infer<typeof AppliedCorporateSchema>;
 
+/** GET /corporate-codes/{code}: which event a company code belongs to (the way in from /corporate-experiences). */
+export const CorporateCodeParams = z.object({ code: z.string().trim().min(1, 'Please enter your company code').max(40, 'Company codes are at most 40 characters') });
+export const CorporateCodeLookupSchema = z.object({ code: z.string(), eventId: z.string(), companyName: z.string() });
+export type CorporateCodeLookup = z.infer<typeof CorporateCodeLookupSchema>;
+
 // ── Back-office ─────────────────────────────────────────────────────────────────
 const domain = z
   .string()
@@ -69,7 +74,8 @@ export const CreateCorporateEventBody = z
     title: z.string().trim().min(1, 'Please give the event a title').max(160),
     description: z.string().trim().max(2000).default(''),
     emailDomain: domain.nullable().optional(),
-    optionIds: z.array(Slug).min(1, 'Choose at least one experience').max(50),
+    /** The experiences the company pays for: addresses (slug codes) or the back-office's numbers. */
+    optionIds: z.array(z.union([z.number().int().positive(), Slug], { error: 'Choose experiences by address or number' })).min(1, 'Choose at least one experience').max(50),
     startDate: IsoDate,
     endDate: IsoDate,
   })

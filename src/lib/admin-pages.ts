@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS = [
   { key: 'listing-changes', label: 'Operator changes', built: true },
   { key: 'reports', label: 'Reported problems', built: true },
   { key: 'ambassadors', label: 'Ambassadors', built: true },
+  { key: 'corporate-events', label: 'Corporate events', built: true },
   { key: 'settings', label: 'Site settings', built: true },
 ] as const;
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];

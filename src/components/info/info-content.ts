@@ -36,7 +36,7 @@ export const InfoFrontMatterSchema = z.object({
 export type InfoFrontMatter = z.infer<typeof InfoFrontMatterSchema>;
 
 /** Dynamic parts the Markdown may ask for with `<!-- dynamic: name -->`. */
-export const DYNAMIC_PARTS = ['contact-form', 'corporate-inquiry-form', 'promotion-codes', 'invite-link', 'site-reviews', 'sitemap-links'] as const;
+export const DYNAMIC_PARTS = ['contact-form', 'company-code', 'corporate-inquiry-form', 'promotion-codes', 'invite-link', 'site-reviews', 'sitemap-links'] as const;
 export type DynamicPart = (typeof DYNAMIC_PARTS)[number];
 
 /** Every information page route (the Markdown file `<id>.md` is the page `/<id>`). */

@@ -9,6 +9,7 @@ import { Loading } from '../account/parts.tsx';
 import AmbassadorApplications from './AmbassadorApplications.tsx';
 import ListingChanges from './ListingChanges.tsx';
 import ProblemReports from './ProblemReports.tsx';
+import CorporateEvents from './CorporateEvents.tsx';
 import ArticleEditor from './ArticleEditor.tsx';
 import ArticleList from './ArticleList.tsx';
 import BestOfListEditor from './BestOfListEditor.tsx';
@@ -60,6 +61,7 @@ const TILE_TEXT: Partial<Record<AdminSectionKey, string>> = {
   'listing-changes': 'Review what operators changed in their listings',
   ambassadors: 'Review applications',
   reports: 'Problems visitors reported with listings',
+  'corporate-events': 'Company codes that pay for team experiences',
   settings: 'Header and gift-guide navigation',
 };
 
@@ -121,6 +123,7 @@ function Page({ route }: { route: AdminRoute }) {
       if (route.section === 'listing-changes') return <ListingChanges />;
       if (route.section === 'reports') return <ProblemReports />;
       if (route.section === 'settings') return <SiteSettingsPage />;
+      if (route.section === 'corporate-events') return <CorporateEvents />;
       return <NotBuilt label={ADMIN_SECTIONS.find((s) => s.key === route.section)!.label} />;
     case 'unknown':
       return <EmptyPage title="This page isn’t part of the back-office" href="/admin" action="Back-office home" />;

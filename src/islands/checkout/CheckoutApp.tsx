@@ -9,6 +9,9 @@ import { $sessionState, $user } from '../../stores/user.ts';
 import { guestsText, whenText } from '../../lib/booking-format.ts';
 import { paymentMethodText } from '../../lib/payment-method.ts';
 import { clearCart } from '../../stores/cart.ts';
+import { $consent } from '../../stores/consent.ts';
+import { sendConversionEvent } from '../../api-client/conversion-events.ts';
+import { reportPurchase } from './conversion.ts';
 import { formatPrice } from '../booking/money.ts';
 import CheckoutForm from './CheckoutForm.tsx';
 import './checkout.css';
@@ -84,6 +87,12 @@ export function Confirmation() {
       })
       .catch((err: unknown) => setError(err instanceof ApiError && err.status === 404 ? 'We can’t find this booking. Check the link in your confirmation e-mail.' : errorMessage(err)));
   }, []);
+  // The purchase conversion (ADR 0040): once, and only with consent to targeting cookies (also
+  // when it is given on this page).
+  const consent = useStore($consent);
+  useEffect(() => {
+    if (order) reportPurchase(order, { consent, win: window as Window & { fbq?: (...args: unknown[]) => void }, send: sendConversionEvent });
+  }, [order, consent]);
   if (error) {
     return (
       <div className="checkout-empty" role="alert">

@@ -2,31 +2,55 @@
 // an employee books one (choose, then apply the company code at checkout; no card needed).
 import { useEffect, useState } from 'react';
 import type { CorporateEvent } from '../../contract/corporate.ts';
-import { ApiError, errorMessage, request } from '../../api-client/client.ts';
+import { corporateEvent, eventOfCorporateCode } from '../../api-client/corporate.ts';
+import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { formatPrice } from '../booking/money.ts';
+import { corporateEventTarget, EVENT_ID } from '../../lib/corporate-link.ts';
 import './corporate.css';
 
-export function corporateEventId(pathname: string, search: string): string | null {
-  const m = /^\/corporate-events\/([a-z0-9][a-z0-9-]{2,80})\/?$/.exec(pathname);
-  return m?.[1] ?? new URLSearchParams(search).get('event')?.trim().toLowerCase() ?? null;
+/** The event a typed value opens: a company code first, else an event id. Null when neither. */
+async function resolveTyped(typed: string): Promise<{ id: string; code: string | null } | null> {
+  try {
+    const { data } = await eventOfCorporateCode(typed);
+    return { id: data.eventId, code: data.code };
+  } catch (err) {
+    if (!(err instanceof ApiError && (err.status === 404 || err.status === 422))) throw err;
+  }
+  return EVENT_ID.test(typed.toLowerCase()) ? { id: typed.toLowerCase(), code: null } : null;
 }
 
+const NOT_FOUND = 'We can’t find this event. Check the link or code your company sent you.';
+
 export default function CorporateEventApp() {
-  const id = corporateEventId(window.location.pathname, window.location.search);
+  const [target] = useState(() => corporateEventTarget(window.location.pathname, window.location.search));
+  const [id, setId] = useState<string | null>(target && 'id' in target ? target.id : null);
+  const [code, setCode] = useState<string | null>(null);
   const [event, setEvent] = useState<CorporateEvent | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    if (!target || !('typed' in target)) return;
+    resolveTyped(target.typed)
+      .then((found) => {
+        if (!found) return setError(NOT_FOUND);
+        // The event's own address, so the page can be bookmarked and shared.
+        window.history.replaceState(null, '', `/corporate-events/${found.id}`);
+        setCode(found.code);
+        setId(found.id);
+      })
+      .catch((err: unknown) => setError(errorMessage(err)));
+  }, [target]);
+  useEffect(() => {
     if (!id) return;
-    request<CorporateEvent>(`/corporate-events/${encodeURIComponent(id)}`)
+    corporateEvent(id)
       .then(({ data }) => setEvent(data))
-      .catch((err: unknown) => setError(err instanceof ApiError && (err.status === 404 || err.status === 422) ? 'We can’t find this event. Check the link your company sent you.' : errorMessage(err)));
+      .catch((err: unknown) => setError(err instanceof ApiError && (err.status === 404 || err.status === 422) ? NOT_FOUND : errorMessage(err)));
   }, [id]);
-  if (!id || error) {
+  if (!target || error) {
     return (
       <div className="ce-empty" role="alert">
         <h1>Event not found</h1>
-        <p className="lead">{error ?? 'This page needs the link your company sent you.'}</p>
+        <p className="lead">{error ?? 'This page needs the link or code your company sent you.'}</p>
         <a className="text-link" href="/corporate-experiences">
           About corporate experiences
         </a>
@@ -44,7 +68,16 @@ export default function CorporateEventApp() {
           <li>
             Choose an experience below and a date between {formatDate(event.startDate)} and {formatDate(event.endDate)}.
           </li>
-          <li>Log in{event.emailDomain ? ` with your @${event.emailDomain} e-mail` : ''} and enter your company code at checkout.</li>
+          <li>
+            Log in{event.emailDomain ? ` with your @${event.emailDomain} e-mail` : ''} and enter your company code
+            {code ? (
+              <>
+                {' '}
+                <strong className="ce-code">{code}</strong>
+              </>
+            ) : null}{' '}
+            at checkout.
+          </li>
           <li>{event.companyName} pays: no card needed.</li>
         </ol>
       ) : (

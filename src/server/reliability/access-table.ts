@@ -71,6 +71,7 @@ export const ACCESS: Record<string, Row> = {
   'GET /api/v1/partner/operators/:slug/questions': { owner: 'partner', class: 'operator' },
   'POST /api/v1/partner/operators/:slug/questions/:id/answer': { owner: 'partner', class: 'operator' },
   'GET /api/v1/corporate-events/:id': { owner: 'none', class: 'public' },
+  'GET /api/v1/corporate-codes/:code': { owner: 'none', class: 'public', why: 'the company code is the credential that names its event' },
   'POST /api/v1/promotion-code-redemptions/corporate-redeem': { owner: 'traveller', class: 'user' },
   'DELETE /api/v1/corporate-redemptions/:id': { owner: 'traveller', class: 'owned', cells: { owner: 404 }, why: 'no redemption in the seed: the owner\'s cell is the unknown id\'s 404' },
   'GET /api/v1/admin/corporate-events': { owner: 'admin', class: 'admin' },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema, PayResponse } from '../../contract/booking.ts';
-import { AdminCorporateEventSchema, CorporateCodeSchema, CorporateEventSchema } from '../../contract/corporate.ts';
+import { AdminCorporateEventSchema, AdminCorporateEventsResponse, CorporateCodeLookupSchema, CorporateCodeSchema, CorporateEventSchema } from '../../contract/corporate.ts';
 import { addDays } from '../../lib/local-time.ts';
 import { corporateCodes } from '../db/schema.ts';
 import { Agent } from '../testing/agent.ts';
@@ -75,6 +75,41 @@ describe('GET /corporate-events/{id}', () => {
   it('answers 404 for an unknown event and 422 for a malformed id', async () => {
     expect((await t.get('/api/v1/corporate-events/no-such-event-1')).status).toBe(404);
     expect((await t.get('/api/v1/corporate-events/%20BAD!')).status).toBe(422);
+  });
+});
+
+describe('GET /corporate-codes/{code}', () => {
+  it('names the event a code opens, whatever its case; 404 for an unknown code, 422 for an over-long one', async () => {
+    const event = await newEvent();
+    const code = await newCode(event.id, { code: 'LOOKUP-TEAM-1' });
+    const r = await t.get('/api/v1/corporate-codes/lookup-team-1');
+    expectStatus(r, 200);
+    expect(CorporateCodeLookupSchema.parse(r.body)).toEqual({ code: code.code, eventId: event.id, companyName: 'Verdant Test Co' });
+    expect((await t.get('/api/v1/corporate-codes/NO-SUCH-CODE')).status).toBe(404);
+    const long = await t.get(`/api/v1/corporate-codes/${'A'.repeat(41)}`);
+    expect(long.status).toBe(422);
+    expect(long.body.fields?.['code']).toBe('Company codes are at most 40 characters');
+  });
+});
+
+describe('the back-office list', () => {
+  it('lists every event with its address and its codes with their uses; 422 names the fields of a bad event or code', async () => {
+    const event = await newEvent({ title: 'Listed day out' });
+    await newCode(event.id, { code: 'LISTED-CODE-1', maxUses: 10 });
+    const r = await admin.get('/api/v1/admin/corporate-events');
+    expectStatus(r, 200);
+    const listed = AdminCorporateEventsResponse.parse(r.body).corporateEvents.find((e) => e.id === event.id);
+    expect(listed?.url).toMatch(new RegExp(`/corporate-events/${event.id}$`));
+    expect(listed?.codes).toMatchObject([{ code: 'LISTED-CODE-1', maxUses: 10, uses: 0 }]);
+    const bad = await admin.post('/api/v1/admin/corporate-events', { companyName: '', title: 'x', optionIds: [], startDate: today, endDate: today });
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields).toMatchObject({ companyName: 'Please enter the company name', optionIds: 'Choose at least one experience' });
+    const badCode = await admin.post(`/api/v1/admin/corporate-events/${event.id}/codes`, { code: 'no spaces!' });
+    expect(badCode.status).toBe(422);
+    expect(badCode.body.fields?.['code']).toBe('Use 4 to 40 letters, digits or dashes');
+    expect((await admin.post(`/api/v1/admin/corporate-events/${event.id}/codes`, { code: 'LISTED-CODE-1' })).status).toBe(409);
+    const guest = await t.get('/api/v1/admin/corporate-events');
+    expect([401, 403]).toContain(guest.status);
   });
 });
 

@@ -1,12 +1,12 @@
 // Corporate experiences (ADR 0040): the event page's data, an employee's company code on their
 // bag, and the back-office's events and codes (behind requireAdmin, mounted under /admin).
 import { Hono } from 'hono';
-import { CorporateEventParams, CorporateRedeemBody, CorporateRedemptionParams, CreateCorporateCodeBody, CreateCorporateEventBody } from '../../contract/corporate.ts';
+import { CorporateCodeParams, CorporateEventParams, CorporateRedeemBody, CorporateRedemptionParams, CreateCorporateCodeBody, CreateCorporateEventBody } from '../../contract/corporate.ts';
 import type { AppEnv } from '../context.ts';
 import { HttpError, readBody, readParams, reply } from '../http.ts';
 import { currentBookingUser } from '../services/booking/account-seam.ts';
 import { cartView } from '../services/booking/cart.ts';
-import { adminCorporateEvents, corporateEventView, createCorporateCode, createCorporateEvent, redeemCorporateCode, removeCorporateRedemption } from '../services/corporate.ts';
+import { adminCorporateEvents, corporateEventView, createCorporateCode, createCorporateEvent, eventOfCode, redeemCorporateCode, removeCorporateRedemption } from '../services/corporate.ts';
 
 const loginFirst = () => new HttpError(401, 'Log in with your work e-mail to use your company code', { body: { code: 'login_required' } });
 
@@ -16,6 +16,11 @@ export function corporateRoutes() {
   app.get('/corporate-events/:id', async (c) => {
     const { id } = readParams(c, CorporateEventParams);
     return reply(c, await corporateEventView(c.var.db, id));
+  });
+
+  app.get('/corporate-codes/:code', async (c) => {
+    const { code } = readParams(c, CorporateCodeParams);
+    return reply(c, await eventOfCode(c.var.db, code));
   });
 
   /** Applies the company's code to the employee's bag; answers the repriced bag (the company pays it all). */

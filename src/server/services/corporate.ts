@@ -4,8 +4,8 @@
 // the ordinary checkout with the company paying the whole subtotal. The limits are counted in
 // the pay call's transaction with the code's row locked, so two employees racing for the last
 // use (or one employee in two tabs) cannot both get it.
-import { and, asc, eq, inArray, isNull, isNotNull, sql } from 'drizzle-orm';
-import type { AdminCorporateEvent, CorporateCode, CorporateEvent } from '../../contract/corporate.ts';
+import { and, asc, eq, inArray, isNull, isNotNull, or, sql } from 'drizzle-orm';
+import type { AdminCorporateEvent, CorporateCode, CorporateCodeLookup, CorporateEvent } from '../../contract/corporate.ts';
 import type { z } from 'zod';
 import type { CreateCorporateCodeBody as CodeBodySchema, CreateCorporateEventBody as EventBodySchema } from '../../contract/corporate.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
@@ -160,6 +160,13 @@ export async function companyOfOrder(db: Db | Tx, codeId: number | null): Promis
   return row?.name ?? null;
 }
 
+/** GET /corporate-codes/{code}: the event a code opens (404 for a code that does not exist). */
+export async function eventOfCode(db: Db, typed: string): Promise<CorporateCodeLookup> {
+  const found = await findCode(db, typed);
+  if (!found) throw new HttpError(404, 'This company code does not exist');
+  return { code: found.code.code, eventId: found.event.id, companyName: found.event.companyName };
+}
+
 // ── The event page ──────────────────────────────────────────────────────────────
 
 export async function corporateEventView(db: Db, id: string, now = new Date()): Promise<CorporateEvent> {
@@ -216,9 +223,15 @@ function madeUpCode(company: string): string {
 }
 
 export async function createCorporateEvent(db: Db, body: z.output<typeof EventBodySchema>): Promise<string> {
-  const rows = await db.select({ id: options.id, slug: options.slugCode }).from(options).where(and(inArray(options.slugCode, body.optionIds), eq(options.published, true), isNull(options.deletedAt)));
-  const missing = body.optionIds.filter((s) => !rows.some((r) => r.slug === s));
-  if (missing.length) throw new HttpError(422, `Unknown experience: ${missing.join(', ')}`, { fields: { option_ids: `Unknown experience: ${missing.join(', ')}` } });
+  const slugs = body.optionIds.filter((x): x is string => typeof x === 'string');
+  const numbers = body.optionIds.filter((x): x is number => typeof x === 'number');
+  const rows = await db
+    .select({ id: options.id, slug: options.slugCode })
+    .from(options)
+    .where(and(or(slugs.length ? inArray(options.slugCode, slugs) : sql`false`, numbers.length ? inArray(options.id, numbers) : sql`false`), eq(options.published, true), isNull(options.deletedAt)));
+  const find = (x: string | number) => rows.find((r) => (typeof x === 'number' ? r.id === x : r.slug === x));
+  const missing = body.optionIds.filter((x) => !find(x));
+  if (missing.length) throw new HttpError(422, `Unknown experience: ${missing.join(', ')}`, { fields: { option_ids: `Unknown or unpublished experience: ${missing.join(', ')}` } });
   const id = `${slugify(`${body.companyName} ${body.title}`) || 'event'}-${randomId(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
   await db.insert(corporateEvents).values({
     id,
@@ -226,7 +239,7 @@ export async function createCorporateEvent(db: Db, body: z.output<typeof EventBo
     title: body.title,
     description: body.description,
     emailDomain: body.emailDomain ?? null,
-    optionIds: body.optionIds.map((s) => rows.find((r) => r.slug === s)!.id),
+    optionIds: [...new Set(body.optionIds.map((x) => find(x)!.id))],
     startDate: body.startDate,
     endDate: body.endDate,
   });

@@ -233,3 +233,30 @@ export const ImagesFileSchema = z.strictObject({
   themes: z.record(ThemeSchema, z.strictObject({ label: text, times: z.array(TimeOfDaySchema).min(1), scenes: z.tuple([text, text]) })),
   timesOfDay: z.record(TimeOfDaySchema, z.strictObject({ label: text, light: text })),
 });
+
+// --- corporate-events.yaml (ADR 0040) ---------------------------------------------------
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-12-01');
+export const CorporateCodeSeedSchema = z.strictObject({
+  code: z.string().regex(/^[A-Z0-9-]{4,40}$/, '4 to 40 capital letters, digits or dashes'),
+  /** Bookings the code pays for in all; null for no total limit. */
+  maxUses: count.nullable(),
+  maxUsesPerEmployee: count,
+  maxGuests: count,
+});
+export const CorporateEventSeedSchema = z
+  .strictObject({
+    /** The public id in the event's address: /corporate-events/{id}. */
+    id: slug,
+    company: text,
+    title: text,
+    description: text,
+    /** Only e-mails at this domain may redeem; leave out to let any member (the demo accounts) try it. */
+    emailDomain: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/).optional(),
+    /** Keys of hand-written experiences in options/*.yaml. */
+    experiences: z.array(slug).min(1),
+    startDate: isoDate,
+    endDate: isoDate,
+    codes: z.array(CorporateCodeSeedSchema).min(1),
+  })
+  .refine((e) => e.startDate <= e.endDate, { message: 'endDate is before startDate', path: ['endDate'] });

@@ -7,7 +7,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import {
-  ArticleSeedSchema, AuthorSchema, BlogCategorySchema, CoreOptionSchema, CountrySeedSchema, ImagesFileSchema, KitsFileSchema,
+  ArticleSeedSchema, AuthorSchema, BlogCategorySchema, CoreOptionSchema, CorporateEventSeedSchema, CountrySeedSchema, ImagesFileSchema, KitsFileSchema,
 } from './content-schemas.ts';
 
 /** The repository's content-seed/ folder. */
@@ -132,6 +132,7 @@ export const loadArticles = (dir = CONTENT_SEED_DIR) => loadSeedRecords(dir, 'ma
 export const loadBlogCategories = (dir = CONTENT_SEED_DIR) => loadSeedRecords(dir, 'magazine/categories.yaml', BlogCategorySchema);
 export const loadAuthors = (dir = CONTENT_SEED_DIR) => loadSeedFile(dir, 'magazine/authors.yaml', z.record(z.string().min(1), AuthorSchema));
 export const loadImageWords = (dir = CONTENT_SEED_DIR) => loadSeedFile(dir, 'images.yaml', ImagesFileSchema);
+export const loadCorporateEvents = (dir = CONTENT_SEED_DIR) => loadSeedRecords(dir, 'corporate-events.yaml', CorporateEventSeedSchema);
 
 /** All of content-seed/ at once (the seed loads its parts where they are used). */
 export function loadContentSeed(dir = CONTENT_SEED_DIR) {
@@ -143,5 +144,6 @@ export function loadContentSeed(dir = CONTENT_SEED_DIR) {
     categories: loadBlogCategories(dir),
     authors: loadAuthors(dir),
     images: loadImageWords(dir),
+    corporateEvents: loadCorporateEvents(dir),
   };
 }

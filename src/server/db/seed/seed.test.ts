@@ -244,6 +244,18 @@ describe('demo catalogue seed', () => {
     for (const n of navs) expect(blogIds.has(n.blogId)).toBe(true);
   });
 
+  it('seeds a corporate event with its code and the hand-written experiences it pays for', async () => {
+    const events = await query(a, `SELECT id, company_name, option_ids, start_date, end_date, email_domain FROM corporate_events`);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ id: 'harbourline-team-day-2027', company_name: 'Harbourline Logistics', email_domain: null });
+    const ids = events[0]!.option_ids as number[];
+    const named = await query(a, `SELECT name FROM options WHERE id IN (${ids.join(',')}) AND published ORDER BY id`);
+    expect(named.map((o) => o.name)).toContain('MacRitchie TreeTop Walk & Rainforest Trail');
+    expect(named).toHaveLength(4);
+    const codes = await query(a, `SELECT code, max_uses, max_guests FROM corporate_codes WHERE event_id = 'harbourline-team-day-2027'`);
+    expect(codes).toEqual([{ code: 'HARBOURLINE-2027', max_uses: 150, max_guests: 1 }]);
+  });
+
   it('creates users of every role with the development password', async () => {
     const users = await query(a, 'SELECT id, email, is_admin, password_hash FROM users ORDER BY email');
     const byEmail = new Map(users.map((u) => [u.email, u]));

@@ -15,6 +15,7 @@ import { must } from './prng.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedOperatorHistory, seedTrips } from './trips.ts';
 import { seedChat } from './chat.ts';
+import { seedCorporateEvents } from './corporate.ts';
 import { DEV_PASSWORD, DEV_USERS, hashPassword } from './users.ts';
 
 export const DEMO_AFFILIATE_LINK_ID = 'amara-kinabalu-trails';
@@ -75,6 +76,7 @@ async function insertAll(db: Writer, table: PgTable, rows: readonly object[], su
 
 /** Tables holding catalogue content, in dependency order (children first for truncation). */
 export const CATALOGUE_TABLES = [
+  'corporate_codes', 'corporate_events',
   'blog_options', 'blog_tags', 'blogs', 'blog_categories',
   'best_of_list_items', 'best_of_lists', 'itineraries',
   'collection_options', 'collection_tips', 'collection_categories', 'collections',
@@ -258,6 +260,9 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
     }).onConflictDoNothing();
     summary['affiliate_links'] = 1;
   }
+
+  progress('corporate events');
+  await seedCorporateEvents(db, c.options, summary);
 
   progress('accounts');
   await seedAccounts(db, userIds, summary);
