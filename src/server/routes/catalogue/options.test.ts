@@ -114,7 +114,10 @@ describe('GET /options', () => {
     expect(found.map((x) => x.slugCode)).toContain(o.slugCode);
     expect(await all(`&q=${encodeURIComponent("'; drop table options; --")}`)).toEqual([]);
     expect(await all('&q=%25%25%25')).toEqual([]);
-    expect(await all('&q=%00%01zzzz')).toEqual([]);
+    // A NUL cannot be stored or searched (PostgreSQL text): a clear 422 naming the field (issue 20).
+    const nul = await t.get('/api/v1/options?q=%00%01zzzz');
+    expect(nul.status).toBe(422);
+    expect(nul.body.fields).toEqual({ q: 'Contains a character that is not allowed' });
     expect(await visibleCount()).toBeGreaterThan(0);
   });
 
