@@ -104,23 +104,7 @@ export function UseCredits({ cart, disabled }: { cart: Cart; disabled: boolean }
 }
 
 export function GiftCode({ cart, disabled }: { cart: Cart; disabled: boolean }) {
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      setCode('');
-      void $available.revalidate();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { code, setCode, busy, error, setError, id, run } = useCodeAction();
   if (cart.giftCode) {
     return (
       <div className="promo promo--applied" data-testid="gift-code-applied">
@@ -140,23 +124,7 @@ export function GiftCode({ cart, disabled }: { cart: Cart; disabled: boolean }) 
 
 /** A company code (ADR 0040): an employee's company pays the whole booking. Members only. */
 export function CorporateCode({ cart, disabled }: { cart: Cart; disabled: boolean }) {
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      setCode('');
-      void $available.revalidate();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { code, setCode, busy, error, setError, id, run } = useCodeAction();
   const applied = cart.corporate;
   if (applied) {
     return (
@@ -180,6 +148,31 @@ export function CorporateCode({ cart, disabled }: { cart: Cart; disabled: boolea
  * What the field shows is what is applied, and kept (docs/decisions/0017): a value that
  * arrived without an event React heard is read from the field and copied into state.
  */
+/**
+ * A code entry's state and the way it applies or removes its code: busy while the bag changes,
+ * the server's message on failure, the field emptied and what may pay re-checked on success.
+ */
+function useCodeAction() {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      setCode('');
+      void $available.revalidate();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { code, setCode, busy, error, setError, id, run };
+}
+
 function CodeField(props: {
   id: string;
   label: string;
