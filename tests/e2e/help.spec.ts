@@ -6,12 +6,16 @@ import { expect, test } from './fixtures.ts';
 
 const shots = process.env['SCREENSHOTS'] ? 'test-results/help-screens' : null;
 
-async function shootBoth(page: Page, name: string) {
+/** The whole page, or (with `target`) the screen with `target` scrolled to its top. */
+async function shootBoth(page: Page, name: string, target?: string) {
   if (!shots) return;
   const size = page.viewportSize()!;
+  const consent = page.getByRole('button', { name: 'Accept all cookies' });
+  if (await consent.isVisible()) await consent.click();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    if (target) await page.locator(target).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: !target });
   }
   await page.setViewportSize(size);
 }
@@ -57,7 +61,7 @@ test('the help centre lists every question by topic, narrows by topic and words,
   await expect(hit).toHaveCount(1);
   await expect(hit.getByRole('heading', { name: 'What happens if the weather is bad?' })).toBeVisible();
   await expect(hit).toContainText('you can choose another date or get a full refund');
-  await shootBoth(page, 'help-narrowed');
+  await shootBoth(page, 'help-narrowed', '.help__head');
   await axe();
 
   // All topics with the same words.
@@ -72,7 +76,7 @@ test('the help centre lists every question by topic, narrows by topic and words,
   await expect(finder.getByRole('status')).toHaveText('0 answers for “zebra crossing”');
   await expect(results).toHaveCount(0);
   await expect(finder.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
-  await shootBoth(page, 'help-empty');
+  await shootBoth(page, 'help-empty', '.help__head');
   await axe();
   await finder.locator('.help-empty').getByRole('button', { name: 'Show all questions' }).click();
   await expect(search).toHaveValue('');

@@ -90,7 +90,7 @@ export default function HelpFaqs({ topics: initialTopics, total: initialTotal, c
             <circle cx="11" cy="11" r="6.5" />
             <path d="m16 16 4.5 4.5" />
           </svg>
-          <input id="help-q" name="q" type="search" placeholder="Search, e.g. refund, weather, meeting point" autoComplete="off" enterKeyHint="search" maxLength={100} value={q} onChange={(e) => type(e.target.value)} />
+          <input id="help-q" name="q" type="search" placeholder="Search all questions" autoComplete="off" enterKeyHint="search" maxLength={100} value={q} onChange={(e) => type(e.target.value)} />
           <button type="submit" className="button help-finder__go">
             Search
           </button>
@@ -124,8 +124,9 @@ export default function HelpFaqs({ topics: initialTopics, total: initialTotal, c
         </p>
       )}
 
+      {found && found.faqs.length > 0 && <h2 id="help-results-title" className="visually-hidden">Matching answers</h2>}
       {found && found.faqs.length > 0 && (
-        <ul role="list" className="help-results" aria-label="Matching answers">
+        <ul role="list" className="help-results" aria-labelledby="help-results-title">
           {found.faqs.map((f) => (
             <li key={f.id} className="help-results__item" data-faq={f.id}>
               <p className="help-results__topic">{label(f.topic) ?? f.topic}</p>
@@ -137,7 +138,10 @@ export default function HelpFaqs({ topics: initialTopics, total: initialTotal, c
       )}
       {found && found.faqs.length === 0 && (
         <div className="help-empty">
-          <h3>No answers match {found.narrow.q ? `“${found.narrow.q}”` : 'this topic'}{found.narrow.q && found.narrow.topic ? ` in ${label(found.narrow.topic)}` : ''}</h3>
+          <h2>
+            No answers match {found.narrow.q ? `“${found.narrow.q}”` : 'this topic'}
+            {found.narrow.q && found.narrow.topic ? ` in ${label(found.narrow.topic)}` : ''}
+          </h2>
           <p>Try fewer or other words, or look in all topics. Still stuck? Our team in Singapore answers every message.</p>
           <div className="help-empty__actions">
             <button type="button" className="button button--ghost" onClick={clear}>
