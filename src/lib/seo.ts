@@ -106,3 +106,12 @@ export function breadcrumbJsonLd(items: readonly Crumb[], site: URL | string, cu
 export function jsonLdText(data: JsonLdObject | JsonLdObject[]): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
+
+/** schema.org FAQPage: each question with its accepted answer (the help centre, /help). */
+export function faqPageJsonLd(faqs: readonly { question: string; answer: string }[]): JsonLdObject {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+  };
+}

@@ -34,6 +34,7 @@ test('shows the about, discover and contact links, social links, legal links and
   await expectLink('Discover', 'Invite a Friend', '/invite');
   await expectLink('Discover', 'Current Promotions', '/promotions');
   await expectLink('Contact', 'Contact Us', '/contact');
+  await expectLink('Contact', 'Help centre', '/help');
   await expectLink('Contact', 'Creators community', '/creators-community');
   await expect(f.getByRole('navigation', { name: 'Contact' }).getByRole('link', { name: 'Become an ambassador' })).toHaveAttribute('href', /^\/(ambassador|creators-community)$/);
 

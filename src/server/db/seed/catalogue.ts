@@ -6,7 +6,7 @@ import { buildMagazine, type MagazineRows } from './magazine.ts';
 import { CURRENCIES, promotionCodes, SGD_RATES, type CurrencySeed, type PromotionSeed } from './money.ts';
 import type { OptionDraft } from './option-model.ts';
 import { buildCoreOption, cancelFaq } from './options-build.ts';
-import { loadCoreOptions } from './content-seed.ts';
+import { loadCoreOptions, loadGeneralFaqs } from './content-seed.ts';
 import { composeOption } from './options-composed.ts';
 import { must } from './prng.ts';
 import { reviewsForOption, siteReviews, type ReviewRow, type SiteReviewRow } from './reviews.ts';
@@ -24,6 +24,8 @@ export type CatalogueRows = {
   coreIds: Map<string, number>;
   reviews: ReviewRow[];
   siteReviews: SiteReviewRow[];
+  /** The help centre's site-wide questions (content-seed/faqs.yaml): `faqs` rows without an experience. */
+  generalFaqs: { question: string; answer: string; topic: string; position: number }[];
   collections: CollectionRows;
   itineraries: ItineraryRow[];
   bestOf: BestOfRows;
@@ -119,6 +121,7 @@ export function buildCatalogue(pool: readonly PoolImage[], total = DEFAULT_OPTIO
     coreIds,
     reviews,
     siteReviews: siteReviews(100),
+    generalFaqs: loadGeneralFaqs().map((f, position) => ({ question: f.question, answer: f.answer, topic: f.topic, position })),
     collections,
     itineraries,
     bestOf,

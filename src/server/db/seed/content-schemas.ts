@@ -4,6 +4,7 @@
 // inferred from these schemas, so a record that passes the loader is what the builders expect.
 import { z } from 'zod';
 import { BlogKind } from '../../../contract/blogs.ts';
+import { FaqTopic } from '../../../contract/faqs.ts';
 import { CancelType, Difficulty, LocationKind, OptionKind, RescheduleType, RoomPrivacy, RoomType, TripType } from '../../../contract/options.ts';
 import { THEMES, TIMES_OF_DAY } from '../../images/themes.ts';
 
@@ -260,3 +261,11 @@ export const CorporateEventSeedSchema = z
     codes: z.array(CorporateCodeSeedSchema).min(1),
   })
   .refine((e) => e.startDate <= e.endDate, { message: 'endDate is before startDate', path: ['endDate'] });
+
+// --- faqs.yaml (ADR 0039): the help centre's site-wide questions, in order within each topic ---
+
+export const GeneralFaqSeedSchema = z.strictObject({
+  topic: FaqTopic,
+  question: text,
+  answer: text,
+});

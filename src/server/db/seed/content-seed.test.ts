@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FAQ_TOPICS } from '../../../contract/faqs.ts';
 import { CONTENT_SEED_DIR, ContentSeedError, loadContentSeed, loadCoreOptions, loadKits } from './content-seed.ts';
 
 const temps: string[] = [];
@@ -39,6 +40,9 @@ describe('content-seed loader', () => {
     expect(content.categories.length).toBeGreaterThan(0);
     expect(Object.keys(content.authors).length).toBeGreaterThan(0);
     expect(Object.keys(content.images.themes)).toHaveLength(14);
+    // The help centre's questions cover every topic its chips offer (ADR 39), each question once.
+    expect(new Set(content.generalFaqs.map((f) => f.topic))).toEqual(new Set(FAQ_TOPICS));
+    expect(new Set(content.generalFaqs.map((f) => f.question)).size).toBe(content.generalFaqs.length);
     // Keys are unique where the builders look records up by them.
     expect(new Set(content.options.map((o) => o.key)).size).toBe(content.options.length);
     expect(new Set(content.articles.map((a) => a.slug)).size).toBe(content.articles.length);

@@ -7,7 +7,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { z } from 'zod';
 import {
-  ArticleSeedSchema, AuthorSchema, BlogCategorySchema, CoreOptionSchema, CorporateEventSeedSchema, CountrySeedSchema, ImagesFileSchema, KitsFileSchema,
+  ArticleSeedSchema, AuthorSchema, BlogCategorySchema, CoreOptionSchema, CorporateEventSeedSchema, CountrySeedSchema, GeneralFaqSeedSchema, ImagesFileSchema, KitsFileSchema,
 } from './content-schemas.ts';
 
 /** The repository's content-seed/ folder. */
@@ -133,6 +133,7 @@ export const loadBlogCategories = (dir = CONTENT_SEED_DIR) => loadSeedRecords(di
 export const loadAuthors = (dir = CONTENT_SEED_DIR) => loadSeedFile(dir, 'magazine/authors.yaml', z.record(z.string().min(1), AuthorSchema));
 export const loadImageWords = (dir = CONTENT_SEED_DIR) => loadSeedFile(dir, 'images.yaml', ImagesFileSchema);
 export const loadCorporateEvents = (dir = CONTENT_SEED_DIR) => loadSeedRecords(dir, 'corporate-events.yaml', CorporateEventSeedSchema);
+export const loadGeneralFaqs = (dir = CONTENT_SEED_DIR) => loadSeedRecords(dir, 'faqs.yaml', GeneralFaqSeedSchema);
 
 /** All of content-seed/ at once (the seed loads its parts where they are used). */
 export function loadContentSeed(dir = CONTENT_SEED_DIR) {
@@ -145,5 +146,6 @@ export function loadContentSeed(dir = CONTENT_SEED_DIR) {
     authors: loadAuthors(dir),
     images: loadImageWords(dir),
     corporateEvents: loadCorporateEvents(dir),
+    generalFaqs: loadGeneralFaqs(dir),
   };
 }

@@ -221,6 +221,7 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
   progress('curation');
   await db.transaction(async (tx) => {
     await insertAll(tx, s.siteReviews, c.siteReviews, summary, 'site_reviews');
+    await insertAll(tx, s.faqs, c.generalFaqs.map((f) => ({ optionId: null, ...f })), summary, 'faqs');
     await insertAll(tx, s.collections, c.collections.collections, summary, 'collections');
     await insertAll(tx, s.collectionCategories, c.collections.categories, summary, 'collection_categories');
     await insertAll(tx, s.collectionTips, c.collections.tips, summary, 'collection_tips');

@@ -6,7 +6,7 @@ import { BestOfListDetailSchema, ListBestOfListsResponse } from '../../../contra
 import { BLOG_KIND_NAMES, BlogDetailSchema, BlogFilterItemsResponse, ListBlogsResponse } from '../../../contract/blogs.ts';
 import { ListCitiesResponse } from '../../../contract/cities.ts';
 import { CategoryDetailSchema, CollectionDetailSchema, ListCollectionsResponse } from '../../../contract/collections.ts';
-import { ListFaqsResponse } from '../../../contract/faqs.ts';
+import { FAQ_TOPICS, FaqFilterResponse, ListFaqsResponse } from '../../../contract/faqs.ts';
 import { ItineraryDetailSchema, ListItinerariesResponse } from '../../../contract/itineraries.ts';
 import { ListOptionsResponse } from '../../../contract/options.ts';
 import { CityPageSchema, CollectionPageSchema, CountryPageSchema, HomePageSchema } from '../../../contract/pages.ts';
@@ -214,6 +214,23 @@ describe('FAQs and reviews', () => {
       expect(mine.faqs.length).toBe(row.n);
     }
     await expect404(t, '/faqs?option=no-such-option', 'Option not found');
+  });
+
+  it('filters the seeded general FAQs (the help centre) by topic and words, with every topic counted', async () => {
+    const all = await getOk(t, '/faqs/filter?per=100', FaqFilterResponse);
+    expect(all.pagination.totalCount).toBeGreaterThanOrEqual(15);
+    expect(all.faqs.every((f) => !f.fromTraveller)).toBe(true);
+    expect(all.topics.map((x) => x.topic)).toEqual([...FAQ_TOPICS]);
+    expect(all.topics.reduce((n, x) => n + x.count, 0)).toBe(all.pagination.totalCount);
+    const safety = await getOk(t, '/faqs/filter?topic=safety&per=100', FaqFilterResponse);
+    expect(safety.faqs.length).toBe(all.topics.find((x) => x.topic === 'safety')?.count);
+    expect(safety.faqs.every((f) => f.topic === 'safety')).toBe(true);
+    expect(safety.topics).toEqual(all.topics);
+    const words = await getOk(t, '/faqs/filter?q=WEATHER%20refund', FaqFilterResponse);
+    expect(words.faqs.map((f) => f.question)).toContain('What happens if the weather is bad?');
+    const none = await getOk(t, '/faqs/filter?topic=booking&q=weather', FaqFilterResponse);
+    expect(none.faqs).toEqual([]);
+    expect(none.pagination.totalCount).toBe(0);
   });
 
   it('answers an option’s rated reviews, newest first', async () => {
