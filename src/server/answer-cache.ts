@@ -35,19 +35,24 @@ export type CacheGroup = {
   tables: readonly string[];
   /** How long an answer may be kept at most (what time alone changes). */
   ttlMs: number;
-  /** Cache-Control of the answers: browsers revalidate (ETag), a CDN may keep them a while. */
+  /** Cache-Control of the answers: browsers revalidate every time (ETag, 304); shared caches keep them `s-maxage`. */
   cacheControl: string;
+  /** CDN-Cache-Control (RFC 9213): what a CDN that reads it may do, serving stale while it revalidates. */
+  cdnCacheControl: string;
 };
 
 export const GROUPS = {
-  catalogue: { name: 'catalogue', tables: CATALOGUE_TABLES, ttlMs: 60_000, cacheControl: 'public, max-age=0, s-maxage=30, stale-while-revalidate=60' },
+  // Never stale-while-revalidate in Cache-Control: browsers honour it too, and a traveller who
+  // reloads must see the seats an operator just closed.
+  catalogue: { name: 'catalogue', tables: CATALOGUE_TABLES, ttlMs: 60_000, cacheControl: 'public, max-age=0, must-revalidate, s-maxage=30', cdnCacheControl: 'max-age=30, stale-while-revalidate=60' },
   /** Answers that filter on the clock (a promotion's start and end). */
-  timed: { name: 'timed', tables: CATALOGUE_TABLES, ttlMs: 10_000, cacheControl: 'public, max-age=0, s-maxage=5, stale-while-revalidate=10' },
+  timed: { name: 'timed', tables: CATALOGUE_TABLES, ttlMs: 10_000, cacheControl: 'public, max-age=0, must-revalidate, s-maxage=5', cdnCacheControl: 'max-age=5, stale-while-revalidate=10' },
   availability: {
     name: 'availability',
     tables: [...CATALOGUE_TABLES, ...AVAILABILITY_TABLES],
     ttlMs: 10_000,
-    cacheControl: 'public, max-age=0, s-maxage=5, stale-while-revalidate=10',
+    cacheControl: 'public, max-age=0, must-revalidate, s-maxage=5',
+    cdnCacheControl: 'max-age=5, stale-while-revalidate=10',
   },
 } satisfies Record<string, CacheGroup>;
 
@@ -98,6 +103,7 @@ export function answerHeaders(a: CachedAnswer, encoding: Encoding): [string, str
   const h: [string, string][] = [
     ['Content-Type', a.contentType],
     ['Cache-Control', a.group.cacheControl],
+    ['CDN-Cache-Control', a.group.cdnCacheControl],
     ['ETag', etagFor(a, encoding)],
     ['Vary', a.vary],
   ];

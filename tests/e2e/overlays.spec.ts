@@ -141,7 +141,11 @@ test.describe('third-party scripts', () => {
         const res = await route.fetch();
         const html = (await res.text()).replace('<div data-overlays', '<div data-overlays data-analytics-id="G-TEST123" data-pixel-id="1234567890"');
         // And the CSP such a build is served with: partytown's same-origin sandbox frame allowed.
-        const csp = (res.headers()['content-security-policy'] ?? '').replace('frame-src ', "frame-src 'self' ");
+        const hosts = 'https://www.googletagmanager.com https://connect.facebook.net';
+        const csp = (res.headers()['content-security-policy'] ?? '')
+          .replace('frame-src ', "frame-src 'self' ")
+          .replace(/(script-src [^;]*)/, `$1 ${hosts}`)
+          .replace(/(connect-src [^;]*)/, `$1 ${hosts}`);
         await route.fulfill({ response: res, body: html, headers: { ...res.headers(), 'content-security-policy': csp } });
       },
     );
