@@ -1,6 +1,7 @@
 // "Choose from the library" beside a back-office photo upload (ADR 39): the images already on
 // Verdant (GET /images, newest first, searchable by name, alt text and caption), twelve a page;
 // a click adds one with its alt text, as an upload would.
+import { Pager } from './parts.tsx';
 import { useState } from 'react';
 import { imageLibrary } from '../../api-client/admin.ts';
 import type { LibraryImage } from '../../contract/images.ts';
@@ -67,19 +68,7 @@ function Grid({ onPick, taken }: { onPick: (img: LibraryImage) => void; taken: S
           ))}
         </ul>
       )}
-      {data && data.pagination.totalPages > 1 && (
-        <div className="adm-actions">
-          <button type="button" className="button button--ghost" disabled={data.pagination.isFirstPage} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </button>
-          <span className="adm-note">
-            Page {data.pagination.currentPage} of {data.pagination.totalPages}
-          </span>
-          <button type="button" className="button button--ghost" disabled={data.pagination.isLastPage} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </button>
-        </div>
-      )}
+      {data && data.pagination.totalPages > 1 && <Pager page={data.pagination.currentPage} pages={data.pagination.totalPages} onPage={setPage} />}
     </div>
   );
 }

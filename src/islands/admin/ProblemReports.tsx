@@ -1,5 +1,6 @@
 // Problems visitors reported with listings (ADR 39): the open ones newest first, each with its
 // experience, operator, what is wrong and who said it; Mark resolved (or Reopen a resolved one).
+import { Pager } from './parts.tsx';
 import { useState } from 'react';
 import { problemReports, setProblemReportResolved } from '../../api-client/admin.ts';
 import { errorMessage } from '../../api-client/client.ts';
@@ -112,19 +113,7 @@ export default function ProblemReports() {
           ))}
         </ul>
       )}
-      {data && data.pagination.totalPages > 1 && (
-        <div className="adm-actions">
-          <button type="button" className="button button--ghost" disabled={data.pagination.isFirstPage} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </button>
-          <span className="muted">
-            Page {data.pagination.currentPage} of {data.pagination.totalPages}
-          </span>
-          <button type="button" className="button button--ghost" disabled={data.pagination.isLastPage} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </button>
-        </div>
-      )}
+      {data && data.pagination.totalPages > 1 && <Pager page={data.pagination.currentPage} pages={data.pagination.totalPages} onPage={setPage} />}
     </section>
   );
 }

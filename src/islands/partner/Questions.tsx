@@ -1,6 +1,7 @@
 // Travellers' questions about the operator's experiences (ADR 39): the waiting ones first asked
 // first, each answered in place; the answer goes on the experience page for every traveller (the
 // page is published again) and the asker is e-mailed. Answered ones can be corrected.
+import { Pager } from '../admin/parts.tsx';
 import { useState } from 'react';
 import { answerQuestion, partnerQuestions } from '../../api-client/faqs.ts';
 import { ANSWER_MAX, FAQ_TOPIC_LABELS, type PartnerQuestion } from '../../contract/faqs.ts';
@@ -131,19 +132,7 @@ export default function Questions({ opened }: { opened: Opened }) {
           ))}
         </ul>
       )}
-      {data && data.pagination.totalPages > 1 && (
-        <div className="adm-actions">
-          <button type="button" className="button button--ghost" disabled={data.pagination.isFirstPage} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </button>
-          <span className="ptn-sub">
-            Page {data.pagination.currentPage} of {data.pagination.totalPages}
-          </span>
-          <button type="button" className="button button--ghost" disabled={data.pagination.isLastPage} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </button>
-        </div>
-      )}
+      {data && data.pagination.totalPages > 1 && <Pager page={data.pagination.currentPage} pages={data.pagination.totalPages} onPage={setPage} />}
     </section>
   );
 }
