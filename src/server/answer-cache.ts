@@ -111,6 +111,11 @@ export function answerHeaders(a: CachedAnswer, encoding: Encoding): [string, str
   return h;
 }
 
+/** The headers of a 304 for this answer: its validators and caching, no body's type or encoding. */
+export function notModifiedHeaders(a: CachedAnswer, encoding: Encoding): [string, string][] {
+  return answerHeaders(a, encoding).filter(([k]) => k !== 'Content-Type' && k !== 'Content-Encoding');
+}
+
 export function bodyFor(a: CachedAnswer, encoding: Encoding): Buffer {
   return encoding === 'br' ? a.br! : encoding === 'gzip' ? a.gzip! : a.identity;
 }

@@ -1,7 +1,7 @@
 // The answer cache inside the Hono app (ADR 0042): route middleware that serves a kept answer of
 // the request, or computes it with the route and keeps it (answer-cache.ts holds the cache).
 import type { Context, MiddlewareHandler } from 'hono';
-import { answerHeaders, answerKey, bodyFor, type CacheGroup, type CachedAnswer, makeAnswer, notModified, pickEncoding, varyValue } from './answer-cache.ts';
+import { answerHeaders, answerKey, bodyFor, type CacheGroup, type CachedAnswer, makeAnswer, notModified, notModifiedHeaders, pickEncoding, varyValue } from './answer-cache.ts';
 import type { AppEnv } from './context.ts';
 
 /** A kept answer in the encoding the request accepts, or 304 when the client has it. */
@@ -9,8 +9,7 @@ function send(c: Context<AppEnv>, a: CachedAnswer): Response {
   const encoding = pickEncoding(c.req.header('accept-encoding'), a);
   const headers = answerHeaders(a, encoding);
   if (notModified(c.req.header('if-none-match'), a)) {
-    const h = new Headers(headers.filter(([k]) => k !== 'Content-Type' && k !== 'Content-Encoding'));
-    return new Response(null, { status: 304, headers: h });
+    return new Response(null, { status: 304, headers: new Headers(notModifiedHeaders(a, encoding)) });
   }
   const body = bodyFor(a, encoding);
   const h = new Headers(headers);

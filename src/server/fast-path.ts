@@ -5,9 +5,9 @@
 // the app, which answers it as always.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { type AnswerCache, type CachedAnswer, type Encoding, answerHeaders, answerKey, bodyFor, notModified, pickEncoding, varyValue } from './answer-cache.ts';
+import { type AnswerCache, type CachedAnswer, type Encoding, answerHeaders, answerKey, bodyFor, notModified, notModifiedHeaders, pickEncoding, varyValue } from './answer-cache.ts';
 import type { Config } from './config.ts';
-import { API_CSP, bearerOk, rateLimitHeaders, requestIdOf, securityHeaderList, WHITELIST_HEADER } from './middleware.ts';
+import { API_CSP, bearerOk, clientIpOf, rateLimitHeaders, requestIdOf, securityHeaderList, WHITELIST_HEADER } from './middleware.ts';
 import type { RateLimitStore } from './providers/rate-limit.ts';
 import { safeEqual } from './services/secrets.ts';
 
@@ -18,16 +18,6 @@ const ridPrefix = `f${process.pid.toString(36)}-${Date.now().toString(36)}-`;
 let ridCount = 0;
 
 export type FastPathDeps = { cache: AnswerCache; config: Config; rateLimitStore: RateLimitStore; log: Logger };
-
-/** The client IP as the app sees it (middleware.ts clientIp). */
-function ipOf(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fwd = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? 'unknown';
-}
 
 /** Returns a handler that answers from the cache and resolves true, or resolves false untouched. */
 export function fastPath(deps: FastPathDeps): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boolean {
@@ -54,8 +44,7 @@ export function fastPath(deps: FastPathDeps): (req: IncomingMessage, res: Server
       const rid = req.headers['x-request-id'];
       const perRequest = ['X-Request-Id', rid ? requestIdOf(Array.isArray(rid) ? rid[0] : rid) : `${ridPrefix}${(++ridCount).toString(36)}`, ...limitHeaders.flat()];
       if (notModified(req.headers['if-none-match'], a)) {
-        const kept = [...answerHeaders(a, encoding), ...security].filter(([k]) => k !== 'Content-Type' && k !== 'Content-Encoding');
-        res.writeHead(304, [...kept.flat(), ...perRequest]);
+        res.writeHead(304, [...notModifiedHeaders(a, encoding).flat(), ...security.flat(), ...perRequest]);
         res.end();
         return true;
       }
@@ -67,7 +56,9 @@ export function fastPath(deps: FastPathDeps): (req: IncomingMessage, res: Server
     const presented = req.headers[WHITELIST_HEADER];
     if (secret && typeof presented === 'string' && safeEqual(presented, secret)) return write([]);
     const limit = config.rateLimitPerMinute;
-    return rateLimitStore.hit(`api:${ipOf(req, config.trustProxy)}`, 60_000).then(({ count, resetInMs }) => {
+    const fwd = req.headers['x-forwarded-for'];
+    const ip = clientIpOf(config.trustProxy, Array.isArray(fwd) ? fwd[0] : fwd, req.socket.remoteAddress);
+    return rateLimitStore.hit(`api:${ip}`, 60_000).then(({ count, resetInMs }) => {
       // Past the limit: the app answers the 429 (and counts once more, which changes nothing).
       if (count > limit) return false;
       return write(rateLimitHeaders(limit, count, resetInMs));

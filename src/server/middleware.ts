@@ -12,11 +12,13 @@ export { randomId };
 
 /** The client IP: X-Forwarded-For only when a trusted proxy sets it, else the socket. */
 export function clientIp(c: Context<AppEnv>, socketIp: string | undefined): string {
-  if (c.var.config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketIp ?? 'unknown';
+  return clientIpOf(c.var.config.trustProxy, c.req.header('x-forwarded-for'), socketIp);
+}
+
+/** The same rule on raw values (the fast path reads them off node:http). */
+export function clientIpOf(trustProxy: boolean, forwardedFor: string | undefined, socketIp: string | undefined): string {
+  const forwarded = trustProxy ? forwardedFor?.split(',')[0]?.trim() : undefined;
+  return forwarded || (socketIp ?? 'unknown');
 }
 
 /** A caller's X-Request-Id when it is a plain id, else a new one. */
