@@ -4,6 +4,7 @@ import partytown from '@astrojs/partytown';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import interactionDirective from './src/directives/integration.mjs';
+import { renderDaemon } from './scripts/lib/render-daemon-integration.ts';
 
 /**
  * Partytown's files under /~partytown/, but not its loader on every page: the overlays load it
@@ -25,7 +26,8 @@ export default defineConfig({
   compressHTML: true,
   devToolbar: { enabled: false },
   prefetch: false,
-  integrations: [react(), interactionDirective(), partytownAfterConsent()],
+  // renderDaemon: inactive unless scripts/lib/render-daemon.ts started this build (ADR 0049).
+  integrations: [react(), interactionDirective(), partytownAfterConsent(), renderDaemon()],
   vite: {
     environments: {
       client: {

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { TEST_POOL_PER_THEME, testStorageDir } from '../src/server/testing/backend.ts';
+import { testChromium } from './lib/test-browser.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const ISLAND = 'src/islands/currency-picker/CurrencyPicker.tsx';
@@ -99,7 +100,7 @@ describe('npm run dev', () => {
     await server.waitFor('Verdant (development) is running at');
     const base = `http://localhost:${port}`;
 
-    browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({ executablePath: testChromium(), args: ['--no-sandbox', '--disable-gpu'] });
     const page = await browser.newPage({ baseURL: base });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -93,9 +93,10 @@ const productionRoutes: Plugin = {
 
 /**
  * A publish from the back-office pulls into the content cache (the API child's pull-only
- * builder). The experiences are read outside Astro's content layer (catalogue.ts), so its
- * watcher does not see them: when a pull finishes (it writes its state file last), the pages'
- * cached data is dropped as Astro does for its own content, and open pages reload.
+ * builder). Pages read the cache outside Astro's content layer (content-records.ts, ADR 49),
+ * so its watcher does not see it: when a pull finishes (it writes its state file last), the
+ * pages' memoised reads are dropped (`once` compares the state file's time under dev) and open
+ * pages reload.
  */
 const contentPulls: Plugin = {
   name: 'verdant:content-pulls',

@@ -2,6 +2,9 @@
 // [--best-practices 100] [--seo 100] [--json DIR]`: runs Lighthouse (mobile, simulated
 // throttling) against a running server, prints the four category scores per URL and exits 1
 // when one is below its threshold. Not a test: timings vary from machine to machine.
+// Each URL's page targets (issue 19, docs/decisions/0048) are printed too, and checked like the
+// scores: Largest Contentful Paint ≤ 1.5 s, Total Blocking Time ≤ 50 ms and total byte weight
+// (first-view bytes) ≤ 250 KB; `--lcp MS --tbt MS --bytes KB` change them.
 //
 //   node scripts/lighthouse.ts                                  # http://localhost:4321/
 //   node scripts/lighthouse.ts http://localhost:4422 / /about /privacy /customer-reviews
@@ -30,7 +33,7 @@ const CHROME_FLAGS = [
 ];
 
 function usage(message: string): never {
-  console.error(`${message}\nUsage: node scripts/lighthouse.ts [base URL] [path …] [--performance N] [--accessibility N] [--best-practices N] [--seo N] [--json DIR]`);
+  console.error(`${message}\nUsage: node scripts/lighthouse.ts [base URL] [path …] [--performance N] [--accessibility N] [--best-practices N] [--seo N] [--lcp MS] [--tbt MS] [--bytes KB] [--json DIR]`);
   process.exit(2);
 }
 
@@ -43,6 +46,9 @@ function parseCli() {
       'best-practices': { type: 'string' },
       seo: { type: 'string' },
       json: { type: 'string' },
+      lcp: { type: 'string' },
+      tbt: { type: 'string' },
+      bytes: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -62,7 +68,15 @@ function parseCli() {
     if (!p.startsWith('/')) usage(`A path must start with "/": ${p}`);
     return new URL(p, base).href;
   });
-  return { urls, thresholds, jsonDir: values.json ? resolve(values.json) : undefined };
+  const limit = (name: 'lcp' | 'tbt' | 'bytes', fallback: number) => {
+    const raw = values[name];
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0) usage(`--${name} must be a positive number, not "${raw}"`);
+    return n;
+  };
+  const targets = { lcp: limit('lcp', 1500), tbt: limit('tbt', 50), bytes: limit('bytes', 250) * 1024 };
+  return { urls, thresholds, targets, jsonDir: values.json ? resolve(values.json) : undefined };
 }
 
 type Chrome = { port: number; close: () => Promise<void> };
@@ -115,7 +129,8 @@ async function launchChrome(): Promise<Chrome> {
   }
 }
 
-type Result = { url: string; scores: Record<Category, number | null>; failing: string[]; benchmark: number | undefined; error?: string };
+type Metrics = { lcp: number | null; tbt: number | null; bytes: number | null };
+type Result = { url: string; scores: Record<Category, number | null>; metrics: Metrics; failing: string[]; benchmark: number | undefined; error?: string };
 
 async function audit(url: string, port: number, jsonDir: string | undefined): Promise<Result> {
   const run = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], formFactor: 'mobile' });
@@ -143,10 +158,12 @@ async function audit(url: string, port: number, jsonDir: string | undefined): Pr
         return [`${LABELS[c]}: ${a.title}${detail} [${a.id}, score ${Math.round(a.score * 100)}]`];
       }),
   );
-  return { url, scores, failing, benchmark: lhr.environment.benchmarkIndex, ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}) };
+  const value = (id: string) => (typeof lhr.audits[id]?.numericValue === 'number' ? lhr.audits[id].numericValue : null);
+  const metrics = { lcp: value('largest-contentful-paint'), tbt: value('total-blocking-time'), bytes: value('total-byte-weight') };
+  return { url, scores, metrics, failing, benchmark: lhr.environment.benchmarkIndex, ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}) };
 }
 
-const { urls, thresholds, jsonDir } = parseCli();
+const { urls, thresholds, targets, jsonDir } = parseCli();
 const chrome = await launchChrome();
 const results: Result[] = [];
 try {
@@ -160,8 +177,11 @@ try {
 
 const width = Math.max(...results.map((r) => r.url.length), 3);
 const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - s.length));
-console.log(`\nLighthouse, mobile\n${pad('URL', width)}  ${CATEGORIES.map((c) => LABELS[c].padStart(5)).join('')}`);
-console.log(`${pad('threshold', width)}  ${CATEGORIES.map((c) => String(thresholds[c]).padStart(5)).join('')}`);
+const METRIC_HEAD = `${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'bytes'.padStart(11)}`;
+console.log(`\nLighthouse, mobile\n${pad('URL', width)}  ${CATEGORIES.map((c) => LABELS[c].padStart(5)).join('')}${METRIC_HEAD}`);
+console.log(
+  `${pad('threshold', width)}  ${CATEGORIES.map((c) => String(thresholds[c]).padStart(5)).join('')}${`${targets.lcp} ms`.padStart(9)}${`${targets.tbt} ms`.padStart(8)}${`${targets.bytes / 1024} KB`.padStart(11)}`,
+);
 let ok = true;
 for (const r of results) {
   const cells = CATEGORIES.map((c) => {
@@ -170,7 +190,17 @@ for (const r of results) {
     if (below) ok = false;
     return `${s === null ? '–' : String(s)}${below ? '✘' : ' '}`.padStart(5);
   });
-  console.log(`${pad(r.url, width)}  ${cells.join('')}`);
+  const metric = (v: number | null, limit: number, text: (n: number) => string, width: number) => {
+    const over = v === null || v > limit;
+    if (over) ok = false;
+    return `${v === null ? '–' : text(v)}${over ? '✘' : ' '}`.padStart(width);
+  };
+  const m = r.metrics;
+  const metricCells =
+    metric(m.lcp, targets.lcp, (n) => `${Math.round(n)} ms`, 9) +
+    metric(m.tbt, targets.tbt, (n) => `${Math.round(n)} ms`, 8) +
+    metric(m.bytes, targets.bytes, (n) => `${(n / 1024).toFixed(0)} KB`, 11);
+  console.log(`${pad(r.url, width)}  ${cells.join('')}${metricCells}`);
   if (r.error) {
     ok = false;
     console.log(`    runtime error: ${r.error}`);
@@ -184,5 +214,5 @@ if (benchmarks.length > 0) {
   const low = Math.min(...benchmarks);
   console.log(`\nHost CPU benchmark index ${low}–${Math.max(...benchmarks)}${low < 1000 ? ' (a busy or slow machine: performance scores are pessimistic)' : ''}.`);
 }
-console.log(ok ? '\n✔ Every score meets its threshold.' : '\n✘ Some scores are below their thresholds.');
+console.log(ok ? '\n✔ Every score and page target is met.' : '\n✘ Some scores or page targets are missed.');
 process.exitCode = ok ? 0 : 1;

@@ -1,7 +1,7 @@
 // A rebuild after one changed record changes exactly that record's pages, and the old site
 // keeps serving until the new build is swapped in.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -16,9 +16,10 @@ import { mountSite } from '../src/server/site.ts';
 import { openTestDatabase } from '../src/server/testing/test-app.ts';
 import { testStorageDir } from '../src/server/testing/backend.ts';
 import { inProcessGet } from './lib/api-access.ts';
-import { buildSite } from './lib/build-site.ts';
+import { buildSite, codeInputsHash, walkFiles } from './lib/build-site.ts';
 import { readPending } from './lib/pending-changes.ts';
 import { pullContent } from './lib/pull-content.ts';
+import { createRenderDaemon } from './lib/render-daemon.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -109,6 +110,34 @@ describe('npm run rebuild', () => {
     expect(changed.length).toBeGreaterThan(0);
     for (const p of changed) expect(p).toMatch(new RegExp(`^/(experiences|options|events)/${target!.slugCode}/index\\.html$`));
     expect(changed).toContain(`${page}/index.html`);
+
+    // The render daemon (ADR 0049) writes what the build wrote, from one bundle kept between
+    // renders, and shows each pulled change on its next render.
+    const daemon = createRenderDaemon();
+    try {
+      const selection = join(work, 'selection.json');
+      writeFileSync(selection, JSON.stringify({ pages: [page], trees: ['/magazine'] }));
+      const rendered = join(work, 'render-a');
+      expect(await daemon.render(selection, rendered, dirs.contentDir, codeInputsHash())).toBeGreaterThan(10);
+      let compared = 0;
+      for await (const file of walkFiles(rendered)) {
+        const rel = relative(rendered, file);
+        expect(readFileSync(file).equals(readFileSync(join(second.dir, rel))), `${rel} as the build wrote it`).toBe(true);
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(10);
+      await database.db
+        .update(options)
+        .set({ description: sql`${options.description} || ' Rendered-by-daemon marker.'`, updatedAt: sql`now()` })
+        .where(eq(options.id, target!.id));
+      expect((await pullContent({ get, contentDir: dirs.contentDir })).written).toBe(1);
+      const again = join(work, 'render-b');
+      await daemon.render(selection, again, dirs.contentDir, codeInputsHash());
+      expect(readFileSync(join(again, page, 'index.html'), 'utf8')).toContain('Rendered-by-daemon marker');
+      expect(readFileSync(join(rendered, page, 'index.html'), 'utf8')).not.toContain('Rendered-by-daemon marker');
+    } finally {
+      await daemon.close();
+    }
 
     // A renamed address comes through the feed under its new key only: the pull removes the
     // old record from the cache (its page and listings go), and notes both keys for a publish.

@@ -15,7 +15,7 @@ import { mountSite } from '../src/server/site.ts';
 import { buildSite } from './lib/build-site.ts';
 import { loadDotEnv, step } from './lib/cli.ts';
 import { openOwnedDatabase, prepareDatabase, pullContentCache } from './lib/prepare.ts';
-import { createSitePublisher } from './lib/site-publisher.ts';
+import { createSitePublisher, warmRenderDaemon } from './lib/site-publisher.ts';
 import { startChangeFeed } from '../src/server/change-feed.ts';
 
 loadDotEnv();
@@ -76,6 +76,9 @@ async function serve(database: Awaited<ReturnType<typeof openOwnedDatabase>>) {
     ...(ownsSite ? { site: createSitePublisher({ db: database.db, config, log, build: !apiOnly }) } : {}),
     extend: (app) => mountSite(app, { config, distDir: config.distDir }),
   });
+  // The render daemon bundles the storefront now, in the background at a lower priority, so the
+  // first publish or preview renders in seconds (ADR 0049).
+  if (ownsSite && !apiOnly) void warmRenderDaemon(config.contentDir, log);
   if (workerNo === 0) console.log(`\n✔ Verdant is running at ${server.url}  (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; Ctrl-C to stop)`);
   else process.send?.({ ready: workerNo });
 

@@ -1,10 +1,12 @@
 // Benchmark (not a test): publish → live on a large catalogue (issue 14, ADR 0025).
-//   node scripts/bench/publish.ts [--options 20000] [--publishes 20] [--work DIR] [--port 4420]
+//   node scripts/bench/publish.ts [--options 20000] [--publishes 20] [--filtered 2] [--work DIR] [--port 4420]
 // Seeds a scratch embedded database (or reuses --work DIR from an earlier run with --keep),
 // pulls and builds the whole storefront (the full rebuild figure: seconds and pages/s), starts
 // the real server with the publish worker, then publishes N experience renames one after the
 // other: each is timed from the publish request (requestPublish, what the admin API calls)
-// until the public URL serves the new name. Prints p50/p95 and where a publish spends its time.
+// until the public URL serves the new name. Prints p50/p95 and where a publish spends its time,
+// then times --filtered more publishes rendered by a filtered `astro build` (the render daemon
+// off, ADR 0025) and prints the ratio.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,7 +26,7 @@ import { createApp } from '../../src/server/app.ts';
 import { inProcessGet } from '../lib/api-access.ts';
 import { buildSite } from '../lib/build-site.ts';
 import { pullContent } from '../lib/pull-content.ts';
-import { createSitePublisher } from '../lib/site-publisher.ts';
+import { closeRenderDaemon, createSitePublisher, warmRenderDaemon } from '../lib/site-publisher.ts';
 
 const argOf = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,6 +34,8 @@ const argOf = (name: string) => {
 };
 const optionCount = Number(argOf('options') ?? 20_000);
 const publishes = Number(argOf('publishes') ?? 20);
+/** Publishes rendered by a filtered `astro build` after the daemon's, side by side (ADR 0025 vs 0049). */
+const filtered = Number(argOf('filtered') ?? 2);
 const port = Number(argOf('port') ?? process.env['E2E_PORT'] ?? 4420);
 const root = resolve(import.meta.dirname, '../..');
 const work = argOf('work') ? resolve(argOf('work')!) : mkdtempSync(join(tmpdir(), 'verdant-bench-publish-'));
@@ -82,11 +86,18 @@ try {
   const site = createSitePublisher({ db: database.db, config, log });
   server = await listen({ config, log, db: database.db, rateLimitStore: new MemoryRateLimitStore(), jobs, site, extend: (app) => mountSite(app, { config, distDir: config.distDir }) });
   console.log(`server at ${server.url}`);
+  // As `npm start` does: the render daemon bundles the storefront before the first publish.
+  const tw = performance.now();
+  await warmRenderDaemon(config.contentDir, log);
+  console.log(`render daemon ready: ${secs(tw)} s`);
 
-  const picks = await database.db.select({ slugCode: options.slugCode, name: options.name }).from(options).where(sql`${options.deletedAt} is null`).orderBy(sql`random()`).limit(publishes);
+  const picks = await database.db.select({ slugCode: options.slugCode, name: options.name }).from(options).where(sql`${options.deletedAt} is null`).orderBy(sql`random()`).limit(publishes + filtered);
   const latencies: number[] = [];
+  const filteredLatencies: number[] = [];
   const stages: Record<string, number[]> = {};
   for (const [i, pick] of picks.entries()) {
+    const byFilteredBuild = i >= publishes;
+    if (byFilteredBuild) process.env['VERDANT_RENDER_DAEMON'] = '0';
     const token = `bench${i + 1}x${Date.now() % 100000}`;
     const name = `${pick.name.replace(/ bench\d+x\d+$/, '')} ${token}`;
     await database.db.update(options).set({ name, updatedAt: new Date() }).where(eq(options.slugCode, pick.slugCode));
@@ -103,13 +114,23 @@ try {
       await new Promise((r) => setTimeout(r, 100));
     }
     const ms = performance.now() - t0;
-    latencies.push(ms);
-    for (const [k, v] of Object.entries(site.lastTimings)) (stages[k] ??= []).push(v);
-    console.log(`publish ${String(i + 1).padStart(2)}: ${(ms / 1000).toFixed(2)} s live  ${JSON.stringify(site.lastTimings)}`);
+    if (byFilteredBuild) {
+      filteredLatencies.push(ms);
+    } else {
+      latencies.push(ms);
+      for (const [k, v] of Object.entries(site.lastTimings)) (stages[k] ??= []).push(v);
+    }
+    console.log(`publish ${String(i + 1).padStart(2)}${byFilteredBuild ? ' (filtered build)' : ''}: ${(ms / 1000).toFixed(2)} s live  ${JSON.stringify(site.lastTimings)}`);
   }
   console.log(`\nPUBLISH → LIVE over ${latencies.length}: p50 ${(pct(latencies, 50) / 1000).toFixed(2)} s, p95 ${(pct(latencies, 95) / 1000).toFixed(2)} s (target p95 ≤ 10 s)`);
   console.log(`stage medians (ms): ${Object.entries(stages).map(([k, v]) => `${k} ${pct(v, 50)}`).join(', ')}`);
+  if (filteredLatencies.length) {
+    const f = pct(filteredLatencies, 50);
+    console.log(`side by side: a filtered astro build per publish (ADR 0025) p50 ${(f / 1000).toFixed(2)} s over ${filteredLatencies.length}; the render daemon is ${(f / pct(latencies, 50)).toFixed(1)}x faster`);
+  }
+  await site.searchIndexed();
 } finally {
+  await closeRenderDaemon();
   await server?.close();
   await database.close();
   if (!argOf('work') && !process.argv.includes('--keep')) rmSync(work, { recursive: true, force: true });

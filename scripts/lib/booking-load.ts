@@ -46,7 +46,8 @@ export async function freshPostgres(serverUrl: string, prefix: string): Promise<
   };
 }
 
-export type ApiProcess = { base: string; child: ChildProcess; stop: () => Promise<void> };
+/** `output()`: everything the process wrote (its log), for tests that read what it reported. */
+export type ApiProcess = { base: string; child: ChildProcess; stop: () => Promise<void>; output: () => string };
 
 /** Starts `npm start -- --api-only` on `port` against `databaseUrl`, and waits until it answers. */
 export async function startApi(port: number, env: Record<string, string>): Promise<ApiProcess> {
@@ -84,11 +85,22 @@ export async function startApi(port: number, env: Record<string, string>): Promi
   return {
     base,
     child,
+    output: () => output,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       process.kill(-child.pid!, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      // A process still stopping after 10 s (a loaded machine) is killed: left running, it kept
+      // its database sessions and the test's DROP DATABASE … WITH (FORCE) then failed.
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 10_000);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }

@@ -2,7 +2,7 @@
 // astro build (one process per core) → pagefind beside precompression (brotli + gzip) → dist
 // symlink replaced by rename().
 // A build is skipped when nothing it reads (content-cache, storefront code, public) changed.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism, setPriority } from 'node:os';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ const BUILD_NICENESS = 10;
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
 /** What a build reads besides the content: the storefront's code and assets (not src/server). */
-const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'scripts/lib/render-daemon-integration.ts', 'package-lock.json', 'tsconfig.json'];
 
 export type SiteDirs = {
   /** The symlink the server reads (default dist/). */
@@ -59,21 +59,30 @@ export function currentBuildHash(distDir: string): string | undefined {
   }
 }
 
-export function runTool(cmd: string, args: string[], env: Record<string, string>): Promise<void> {
-  return run(cmd, args, env, true);
+export type ToolOptions = {
+  /** Its scheduling priority (default: a build's, 10). */
+  niceness?: number;
+  /** Runs it in a process group of its own, handed over once started (to pause it whole). */
+  started?: (child: ChildProcess) => void;
+};
+
+/** Runs a tool quietly (its output in the error if it fails), at a build's priority. */
+export function runTool(cmd: string, args: string[], env: Record<string, string>, opts: ToolOptions = {}): Promise<void> {
+  return run(cmd, args, env, true, opts);
 }
 
-function run(cmd: string, args: string[], env: Record<string, string>, quiet: boolean): Promise<void> {
+function run(cmd: string, args: string[], env: Record<string, string>, quiet: boolean, opts: ToolOptions = {}): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: opts.started !== undefined });
     // Builds run beside a serving API (a publish, a rebuild): at a lower priority, so requests
     // are answered first when the cores are busy. On an idle machine a build is as fast.
     if (child.pid) {
       try {
-        setPriority(child.pid, BUILD_NICENESS);
+        setPriority(child.pid, opts.niceness ?? BUILD_NICENESS);
       } catch (err) {
         process.emitWarning(`could not lower the priority of ${basename(cmd)} ${args[0] ?? ''}: ${String(err)}`);
       }
+      opts.started?.(child);
     }
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -47,14 +47,17 @@ export function templateOf(path: string): string {
   return path;
 }
 
-/** The built pages: file, URL path and template; not the assets, search index or Partytown. */
+/**
+ * The built pages: file, URL path and template; not the assets, search index, Partytown or the
+ * header menus' fragment (/menu/<hash>/, docs/decisions/0048: part of every page, not a page).
+ */
 export function builtPages(dist: string): { file: string; path: string; template: string }[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
       if (e.isDirectory()) {
-        if (e.name !== '_astro' && e.name !== 'pagefind' && e.name !== '~partytown') walk(p);
+        if (e.name !== '_astro' && e.name !== 'pagefind' && e.name !== '~partytown' && !(dir === dist && e.name === 'menu')) walk(p);
       } else if (e.name.endsWith('.html')) files.push(p);
     }
   };

@@ -9,9 +9,9 @@ import type { Config } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { PageSelection } from '../../src/lib/page-selection.ts';
 import { isSelectedPage } from '../../src/lib/page-selection.ts';
-import { codeInputsHash, CODE_HASH_FILE, HASH_FILE } from './build-site.ts';
+import { codeInputsHash, runTool, CODE_HASH_FILE, HASH_FILE } from './build-site.ts';
 import { notePending, readPending } from './pending-changes.ts';
-import { createSitePublisher, MAX_INCREMENTAL_RECORDS, type PublishTools } from './site-publisher.ts';
+import { createSitePublisher, MAX_INCREMENTAL_RECORDS, pauseSearchIndex, trackSearchIndexRun, type PublishTools } from './site-publisher.ts';
 
 let work: string;
 let contentDir: string;
@@ -233,5 +233,51 @@ describe('previews', () => {
     // The content cache keeps the published record.
     expect(readFileSync(join(contentDir, 'options', 'walk-a1.json'), 'utf8')).toContain('Rice terrace walk');
     expect(existsSync(join(work, 'dist-previews', 'content-run-preview-1'))).toBe(false);
+  });
+});
+
+describe('the search index waits for publishes (ADR 0049)', () => {
+  /**
+   * A process's state letter once `want` holds (or the last seen after 20 s). A process that a
+   * loaded disk holds in D (uninterruptible) with a SIGSTOP pending counts as stopped (T): it
+   * stops as it leaves D.
+   */
+  const stateOf = async (pid: number, want: (s: string) => boolean) => {
+    let s = '';
+    for (let i = 0; i < 1000; i++) {
+      s = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.slice(0, 1);
+      if (s === 'D') {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const mask = (k: string) => BigInt(`0x${new RegExp(`${k}:\\s*([0-9a-f]+)`).exec(status)?.[1] ?? '0'}`);
+        // SIGSTOP is signal 19: bit 18 of the pending masks.
+        const pending = ['SigPnd', 'ShdPnd'].some((k) => ((mask(k) >> 18n) & 1n) === 1n);
+        if (pending) s = 'T';
+      }
+      if (want(s)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return s;
+  };
+
+  it('a run going is stopped while a publish works and goes on after; one started meanwhile starts stopped', { timeout: 90_000 }, async () => {
+    const pids: number[] = [];
+    const run = () =>
+      runTool('sh', ['-c', 'sleep 60; sleep 60'], {}, {
+        niceness: 19,
+        started: (child) => {
+          pids.push(child.pid!);
+          trackSearchIndexRun(child);
+        },
+      });
+    const first = run();
+    const resume = pauseSearchIndex();
+    expect(await stateOf(pids[0]!, (s) => s === 'T')).toBe('T');
+    const second = run();
+    expect(await stateOf(pids[1]!, (s) => s === 'T')).toBe('T');
+    resume();
+    expect(await stateOf(pids[0]!, (s) => s !== 'T')).not.toBe('T');
+    expect(await stateOf(pids[1]!, (s) => s !== 'T')).not.toBe('T');
+    for (const pid of pids) process.kill(-pid, 'SIGKILL');
+    await Promise.allSettled([first, second]);
   });
 });

@@ -6,8 +6,9 @@
 //   1. reads the changed records as the live build has them, pulls the change feed, reads them
 //      again: the records before and after;
 //   2. works out the pages they touch (publish-impact.ts) and renders only those, with the
-//      static routes (home, sitemap.xml, RSS, info pages), by `astro build` into a staging
-//      folder with VERDANT_ONLY_PAGES (src/components/render-only.ts);
+//      static routes (home, sitemap.xml, RSS, info pages), into a staging folder: by the render
+//      daemon, an `astro build` kept running with its bundle (render-daemon.ts, ADR 0049), or by
+//      a filtered `astro build` with VERDANT_ONLY_PAGES (src/components/render-only.ts);
 //   3. clones the live build with hard links (`cp -al`: no page is copied), replaces the
 //      selected pages with the staged ones, removes selected pages that are gone (unpublished),
 //      precompresses what changed, and swaps the dist symlink with one rename();
@@ -15,6 +16,7 @@
 //      new index in with its entry file renamed last (applySearchIndex).
 // Any failure before the swap leaves the live site as it was. Without a live build, or when
 // the storefront's code changed since it, a publish is a full build (build-site.ts).
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -31,6 +33,7 @@ import { inProcessGet } from './api-access.ts';
 import { buildInputsHash, buildSite, codeInputsHash, type SiteDirs, precompressFiles, runTool, swapIn, walkFiles, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
 import { affectedPages, bestOfPromoChanged, embeddingTypes, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
 import { clearPending, readPending } from './pending-changes.ts';
+import { createRenderDaemon, PageRenderError, type RenderDaemon } from './render-daemon.ts';
 import { fileNameOf, pullContent, readCachedRecord, stableJson } from './pull-content.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -204,22 +207,117 @@ export type PublishTimings = Record<string, number>;
 /** The tools a publish runs; tests give fakes. */
 export type PublishTools = {
   /** Renders the selected pages (and the static routes) of the content in `contentDir` into `outDir`. */
-  render(selectionFile: string, outDir: string, contentDir: string): Promise<void>;
+  render(selectionFile: string, outDir: string, contentDir: string, log?: Logger): Promise<void>;
   /** Writes the search index of the site in `siteDir` into `outDir`. */
   index(siteDir: string, outDir: string): Promise<void>;
   /** A full build swapped in (build-site.ts). */
   buildAll(dirs: SiteDirs, log: (line: string) => void): Promise<{ skipped: boolean; pages: number }>;
 };
 
+/** The search index runs now going (each in a process group of its own: pagefind and its binary). */
+const indexers = new Set<ChildProcess>();
+let pauses = 0;
+const signalIndexers = (signal: NodeJS.Signals) => {
+  for (const child of indexers) {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // It has just ended.
+    }
+  }
+};
+// A paused index run must not outlive the server stopped.
+process.once('exit', () => signalIndexers('SIGKILL'));
+
+/** Notes a search index run (started in a process group of its own), stopped at once if publishes are on. */
+export function trackSearchIndexRun(child: ChildProcess): void {
+  indexers.add(child);
+  child.once('exit', () => indexers.delete(child));
+  if (pauses > 0) process.kill(-child.pid!, 'SIGSTOP');
+}
+
+/**
+ * Pauses the search index runs (SIGSTOP to their process groups) until the returned function is
+ * called; nested pauses resume once the last ends. A run started meanwhile is paused too.
+ */
+export function pauseSearchIndex(): () => void {
+  if (pauses++ === 0) signalIndexers('SIGSTOP');
+  let resumed = false;
+  return () => {
+    if (resumed) return;
+    resumed = true;
+    if (--pauses === 0) signalIndexers('SIGCONT');
+  };
+}
+
+/** Runs `work` with the search index runs paused (a publish, a preview). */
+async function whileSearchIndexPaused<T>(work: () => Promise<T>): Promise<T> {
+  const resume = pauseSearchIndex();
+  try {
+    return await work();
+  } finally {
+    resume();
+  }
+}
+
+/** A filtered `astro build` (ADR 0025): the whole bundling again for each render. */
+export const filteredBuild = (selectionFile: string, outDir: string, contentDir: string) =>
+  runTool(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+    VERDANT_OUT_DIR: outDir,
+    VERDANT_CONTENT_DIR: contentDir,
+    VERDANT_ONLY_PAGES: selectionFile,
+    NODE_ENV: 'production',
+  });
+
+/** VERDANT_RENDER_DAEMON=0 renders each publish by a filtered build instead (a comparison, a fallback). */
+const useDaemon = () => process.env['VERDANT_RENDER_DAEMON'] !== '0';
+
+let daemon: RenderDaemon | undefined;
+const daemonOf = (log?: Logger): RenderDaemon => (daemon ??= createRenderDaemon({ log: (l) => log?.info(l) }));
+
+/**
+ * Renders with the render daemon (ADR 0049): the bundle of the current storefront code, kept
+ * between publishes. A daemon that cannot start or dies is logged and the render done by a
+ * filtered build; a page that fails to render fails the publish either way.
+ */
+async function renderWithDaemon(selectionFile: string, outDir: string, contentDir: string, log?: Logger): Promise<void> {
+  if (!useDaemon()) return filteredBuild(selectionFile, outDir, contentDir);
+  try {
+    await daemonOf(log).render(selectionFile, outDir, contentDir, codeInputsHash());
+  } catch (err) {
+    if (err instanceof PageRenderError) throw err;
+    log?.error({ err }, 'publish: the render daemon failed; rendering with a filtered build');
+    await rm(outDir, { recursive: true, force: true });
+    await filteredBuild(selectionFile, outDir, contentDir);
+  }
+}
+
+/**
+ * Starts the render daemon for the current code, so the first publish does not wait for it.
+ * Resolves once it is ready or has failed (logged: publishes then try again, or build filtered).
+ */
+export async function warmRenderDaemon(contentDir: string, log?: Logger): Promise<void> {
+  if (!useDaemon()) return;
+  await daemonOf(log).warm(contentDir, codeInputsHash()).catch((err: unknown) => log?.error({ err }, 'publish: the render daemon did not start; publishes use filtered builds until it does'));
+}
+
+/** Stops the render daemon (tests, the bench; a process exit kills it anyway). */
+export async function closeRenderDaemon(): Promise<void> {
+  const d = daemon;
+  daemon = undefined;
+  await d?.close();
+}
+
 export const defaultTools: PublishTools = {
-  render: (selectionFile, outDir, contentDir) =>
-    runTool(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
-      VERDANT_OUT_DIR: outDir,
-      VERDANT_CONTENT_DIR: contentDir,
-      VERDANT_ONLY_PAGES: selectionFile,
-      NODE_ENV: 'production',
+  render: (selectionFile, outDir, contentDir, log) => renderWithDaemon(selectionFile, outDir, contentDir, log),
+  // The search index follows the pages in the background, at the lowest priority, and paused
+  // while a publish renders and merges: it reads the whole site, and the next publish must not
+  // wait for it (ADR 0049).
+  index: (siteDir, outDir) =>
+    runTool(process.execPath, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', siteDir, '--output-path', outDir, '--silent'], {}, {
+      niceness: 19,
+      started: trackSearchIndexRun,
     }),
-  index: (siteDir, outDir) => runTool(process.execPath, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', siteDir, '--output-path', outDir, '--silent'], {}),
   buildAll: (dirs, log) => buildSite(dirs, { quiet: true, log }),
 };
 
@@ -294,6 +392,10 @@ export function createSitePublisher(opts: {
   // The search index follows the pages: rebuilt in the background after a publish went live,
   // again if another publish went live meanwhile.
   let indexing: Promise<void> | null = null;
+  /** Bumped by a full build: an index run of an earlier epoch is dropped, not applied. */
+  let indexEpoch = 0;
+  /** The build the running search index reads (kept until it is done). */
+  let indexedDir: string | undefined;
   let indexAgain = false;
   function reindexSearch() {
     if (indexing) {
@@ -305,14 +407,23 @@ export function createSitePublisher(opts: {
         indexAgain = false;
         const t = performance.now();
         const out = join(buildsDir, `search-${Date.now()}`);
+        const epoch = indexEpoch;
         try {
-          await tools.index(await liveDirOf(dirs.distDir), out);
+          indexedDir = await liveDirOf(dirs.distDir);
+          await tools.index(indexedDir, out).catch((err: unknown) => {
+            if (epoch === indexEpoch) throw err;
+          });
+          if (epoch !== indexEpoch) {
+            opts.log.info('publish: a full build wrote the search index; this run of the older site is dropped');
+            continue;
+          }
           const written = await exclusive(async () => applySearchIndex(await liveDirOf(dirs.distDir), out));
           timings['search-index'] = Math.round(performance.now() - t);
           opts.log.info({ written, ms: timings['search-index'] }, 'publish: search index updated');
         } catch (err) {
           opts.log.error({ err }, 'publish: the search index could not be updated; it stays as it was');
         } finally {
+          indexedDir = undefined;
           await rm(out, { recursive: true, force: true });
         }
       } while (indexAgain);
@@ -322,6 +433,10 @@ export function createSitePublisher(opts: {
   }
 
   async function full(t0: number) {
+    // A full build writes its own search index: a run of the old site's (paused now) must not
+    // put its older index over it afterwards, nor read builds the full build removes.
+    indexEpoch++;
+    signalIndexers('SIGKILL');
     const built = await exclusive(() => tools.buildAll(dirs, (l) => opts.log.debug(l.trim())));
     return { pages: built.pages, seconds: (performance.now() - t0) / 1000, mode: built.skipped ? 'unchanged' : 'full' };
   }
@@ -331,123 +446,128 @@ export function createSitePublisher(opts: {
     searchIndexed: async () => {
       while (indexing) await indexing;
     },
-    async publish(all: PublishChange[]) {
-      const t0 = performance.now();
-      for (const k of Object.keys(timings)) delete timings[k];
-      lapStart = t0;
-      const requested = all.filter((c): c is ContentRef => !isSiteChange(c));
-      const cached = requested.map((c) => readRecord(dirs.contentDir, c));
-      const pulled = await pull(dirs.contentDir);
-      lap('pull');
-      opts.log.info({ changes: all.length, ...pulled }, 'publish: content pulled');
-      if (opts.build === false) return { pages: 0, seconds: (performance.now() - t0) / 1000, mode: 'pull-only' };
-      const live = existsSync(dirs.distDir) ? await liveDirOf(dirs.distDir).catch(() => undefined) : undefined;
-      const liveCode = live && existsSync(join(live, CODE_HASH_FILE)) ? readFileSync(join(live, CODE_HASH_FILE), 'utf8').trim() : undefined;
-      if (!live || !liveCode || liveCode !== codeInputsHash()) {
-        opts.log.info('publish: no live build of this code; building everything');
-        return full(t0);
-      }
-      if (requested.length < all.length) {
-        // Site settings feed the header and footer of every page: everything is built again.
-        opts.log.info('publish: site settings changed; building everything');
-        return full(t0);
-      }
-      const contentHash = buildInputsHash(dirs);
-      // The records this run renders: every one the cache has and the live build may not show
-      // (pulled by this run, by an earlier run whose build failed, or by the pull of a run that
-      // published before this one was requested), with the record as the live build showed it;
-      // then the requested ones (their cached copy before this pull is what the live build shows).
-      const changes = readPending(dirs.contentDir);
-      const seen = new Set(changes.map((c) => `${c.type}\0${c.key}`));
-      requested.forEach((c, i) => seen.has(`${c.type}\0${c.key}`) || changes.push({ ...c, before: cached[i] }));
-      if (changes.length > MAX_INCREMENTAL_RECORDS) {
-        // A pull from scratch (an unreadable pull state) or a bulk import: one full build costs
-        // less than working out and rendering the pages of thousands of records.
-        opts.log.info({ records: changes.length }, 'publish: too many records for an incremental build; building everything');
-        return full(t0);
-      }
-      const withAfter = changes.map((c) => ({ ...c, after: readRecord(dirs.contentDir, c) }));
-      if (headerPromoChanged(dirs.contentDir, withAfter)) {
-        opts.log.info('publish: the header\'s best-of promo changed; building everything');
-        return full(t0);
-      }
-      const referrers = await referrersOf(dirs.contentDir, withAfter);
-      const selection = mergeSelections(withAfter.map((c, i) => affectedPages({ ...c, referrers: referrers[i]! })));
-      lap('impact');
-      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 6)}`;
-      const staging = join(buildsDir, `staging-${stamp}`);
-      const clone = join(buildsDir, `build-${stamp}`);
-      const selectionFile = `${staging}.pages.json`;
-      await mkdir(buildsDir, { recursive: true });
-      await writeFile(selectionFile, JSON.stringify(selection));
-      try {
-        await tools.render(selectionFile, staging, dirs.contentDir);
-        lap('render');
-        const result = await exclusive(async () => {
-          const current = await liveDirOf(dirs.distDir);
-          await runTool('cp', ['-al', current, clone], {});
-          lap('clone');
-          const merged = await mergeStaged(clone, staging, selection);
-          lap('merge');
-          await precompressFiles(clone, merged.written);
-          lap('precompress');
-          await replaceFile(join(clone, HASH_FILE), contentHash);
-          const previous = await swapIn(dirs.distDir, buildsDir, clone);
-          clearPending(dirs.contentDir, changes);
-          lap('swap');
-          // Keep the previous build for requests still streaming from it; drop older ones.
-          for (const name of await readdir(buildsDir)) {
-            const p = join(buildsDir, name);
-            if (name.startsWith('build-') && p !== clone && p !== previous) await rm(p, { recursive: true, force: true });
-          }
-          return merged;
-        });
-        opts.log.info({ pages: result.written.length, removed: result.removed.length, selection, timings }, 'publish: pages swapped in');
-        reindexSearch();
-        return { pages: result.written.length, seconds: (performance.now() - t0) / 1000, mode: 'incremental' };
-      } catch (err) {
-        await rm(clone, { recursive: true, force: true });
-        throw err;
-      } finally {
-        await rm(staging, { recursive: true, force: true });
-        await rm(selectionFile, { force: true });
-      }
-    },
-    /**
-     * Renders a draft as its public page would be: the content cache cloned with hard links, the
-     * draft written over the record's file, the record's own pages rendered by the filtered build
-     * into `<dist>-previews/<runId>/`, served at `/_preview/<runId>/…` (server/site.ts). The run
-     * id (128 random bits) is the capability; preview pages are never indexed.
-     */
-    async preview(ref: ContentRef, record: unknown, runId: string) {
-      if (!/^[A-Za-z0-9_-]{8,64}$/.test(runId)) throw new Error(`preview: bad run id ${runId}`);
-      const previewsDir = `${dirs.distDir}-previews`;
-      const content = join(previewsDir, `content-${runId}`);
-      const out = join(previewsDir, runId);
-      const selectionFile = `${content}.pages.json`;
-      await mkdir(previewsDir, { recursive: true });
-      try {
-        await runTool('cp', ['-al', dirs.contentDir, content], {});
-        const file = join(content, ref.type, fileNameOf(ref.key));
-        await mkdir(dirname(file), { recursive: true });
-        await rm(file, { force: true });
-        await writeFile(file, stableJson(record));
-        const own = ownPages(ref.type, ref.key, record as Record<string, unknown>);
-        await writeFile(selectionFile, JSON.stringify(own));
-        await tools.render(selectionFile, out, content);
-      } catch (err) {
-        await rm(out, { recursive: true, force: true });
-        throw err;
-      } finally {
-        await rm(content, { recursive: true, force: true });
-        await rm(selectionFile, { force: true });
-      }
-      // Keep the newest previews only.
-      const all = (await readdir(previewsDir)).filter((n) => !n.startsWith('content-'));
-      const dated = await Promise.all(all.map(async (n) => ({ n, t: (await stat(join(previewsDir, n))).mtimeMs })));
-      for (const { n } of dated.sort((a, b) => b.t - a.t).slice(20)) await rm(join(previewsDir, n), { recursive: true, force: true });
-      const first = own0(ref);
-      return { url: `/_preview/${runId}${first}` };
-    },
+    publish: (all: PublishChange[]) => whileSearchIndexPaused(() => publishNow(all)),
+    preview: (ref: ContentRef, record: unknown, runId: string) => whileSearchIndexPaused(() => previewNow(ref, record, runId)),
   };
+
+  async function publishNow(all: PublishChange[]) {
+    const t0 = performance.now();
+    for (const k of Object.keys(timings)) delete timings[k];
+    lapStart = t0;
+    const requested = all.filter((c): c is ContentRef => !isSiteChange(c));
+    const cached = requested.map((c) => readRecord(dirs.contentDir, c));
+    const pulled = await pull(dirs.contentDir);
+    lap('pull');
+    opts.log.info({ changes: all.length, ...pulled }, 'publish: content pulled');
+    if (opts.build === false) return { pages: 0, seconds: (performance.now() - t0) / 1000, mode: 'pull-only' };
+    const live = existsSync(dirs.distDir) ? await liveDirOf(dirs.distDir).catch(() => undefined) : undefined;
+    const liveCode = live && existsSync(join(live, CODE_HASH_FILE)) ? readFileSync(join(live, CODE_HASH_FILE), 'utf8').trim() : undefined;
+    if (!live || !liveCode || liveCode !== codeInputsHash()) {
+      opts.log.info('publish: no live build of this code; building everything');
+      return full(t0);
+    }
+    if (requested.length < all.length) {
+      // Site settings feed the header and footer of every page: everything is built again.
+      opts.log.info('publish: site settings changed; building everything');
+      return full(t0);
+    }
+    const contentHash = buildInputsHash(dirs);
+    // The records this run renders: every one the cache has and the live build may not show
+    // (pulled by this run, by an earlier run whose build failed, or by the pull of a run that
+    // published before this one was requested), with the record as the live build showed it;
+    // then the requested ones (their cached copy before this pull is what the live build shows).
+    const changes = readPending(dirs.contentDir);
+    const seen = new Set(changes.map((c) => `${c.type}\0${c.key}`));
+    requested.forEach((c, i) => seen.has(`${c.type}\0${c.key}`) || changes.push({ ...c, before: cached[i] }));
+    if (changes.length > MAX_INCREMENTAL_RECORDS) {
+      // A pull from scratch (an unreadable pull state) or a bulk import: one full build costs
+      // less than working out and rendering the pages of thousands of records.
+      opts.log.info({ records: changes.length }, 'publish: too many records for an incremental build; building everything');
+      return full(t0);
+    }
+    const withAfter = changes.map((c) => ({ ...c, after: readRecord(dirs.contentDir, c) }));
+    if (headerPromoChanged(dirs.contentDir, withAfter)) {
+      opts.log.info('publish: the header\'s best-of promo changed; building everything');
+      return full(t0);
+    }
+    const referrers = await referrersOf(dirs.contentDir, withAfter);
+    const selection = mergeSelections(withAfter.map((c, i) => affectedPages({ ...c, referrers: referrers[i]! })));
+    lap('impact');
+    const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 6)}`;
+    const staging = join(buildsDir, `staging-${stamp}`);
+    const clone = join(buildsDir, `build-${stamp}`);
+    const selectionFile = `${staging}.pages.json`;
+    await mkdir(buildsDir, { recursive: true });
+    await writeFile(selectionFile, JSON.stringify(selection));
+    try {
+      await tools.render(selectionFile, staging, dirs.contentDir, opts.log);
+      lap('render');
+      const result = await exclusive(async () => {
+        const current = await liveDirOf(dirs.distDir);
+        await runTool('cp', ['-al', current, clone], {});
+        lap('clone');
+        const merged = await mergeStaged(clone, staging, selection);
+        lap('merge');
+        await precompressFiles(clone, merged.written);
+        lap('precompress');
+        await replaceFile(join(clone, HASH_FILE), contentHash);
+        const previous = await swapIn(dirs.distDir, buildsDir, clone);
+        clearPending(dirs.contentDir, changes);
+        lap('swap');
+        // Keep the previous build for requests still streaming from it; drop older ones.
+        for (const name of await readdir(buildsDir)) {
+          const p = join(buildsDir, name);
+          // (Nor the one the search index is reading: a later publish removes it.)
+          if (name.startsWith('build-') && p !== clone && p !== previous && p !== indexedDir) await rm(p, { recursive: true, force: true });
+        }
+        return merged;
+      });
+      opts.log.info({ pages: result.written.length, removed: result.removed.length, selection, timings }, 'publish: pages swapped in');
+      reindexSearch();
+      return { pages: result.written.length, seconds: (performance.now() - t0) / 1000, mode: 'incremental' };
+    } catch (err) {
+      await rm(clone, { recursive: true, force: true });
+      throw err;
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+      await rm(selectionFile, { force: true });
+    }
+  }
+
+  /**
+   * Renders a draft as its public page would be: the content cache cloned with hard links, the
+   * draft written over the record's file, the record's own pages rendered (the render daemon)
+   * into `<dist>-previews/<runId>/`, served at `/_preview/<runId>/…` (server/site.ts). The run
+   * id (128 random bits) is the capability; preview pages are never indexed.
+   */
+  async function previewNow(ref: ContentRef, record: unknown, runId: string) {
+    if (!/^[A-Za-z0-9_-]{8,64}$/.test(runId)) throw new Error(`preview: bad run id ${runId}`);
+    const previewsDir = `${dirs.distDir}-previews`;
+    const content = join(previewsDir, `content-${runId}`);
+    const out = join(previewsDir, runId);
+    const selectionFile = `${content}.pages.json`;
+    await mkdir(previewsDir, { recursive: true });
+    try {
+      await runTool('cp', ['-al', dirs.contentDir, content], {});
+      const file = join(content, ref.type, fileNameOf(ref.key));
+      await mkdir(dirname(file), { recursive: true });
+      await rm(file, { force: true });
+      await writeFile(file, stableJson(record));
+      const own = ownPages(ref.type, ref.key, record as Record<string, unknown>);
+      await writeFile(selectionFile, JSON.stringify(own));
+      await tools.render(selectionFile, out, content, opts.log);
+    } catch (err) {
+      await rm(out, { recursive: true, force: true });
+      throw err;
+    } finally {
+      await rm(content, { recursive: true, force: true });
+      await rm(selectionFile, { force: true });
+    }
+    // Keep the newest previews only.
+    const all = (await readdir(previewsDir)).filter((n) => !n.startsWith('content-'));
+    const dated = await Promise.all(all.map(async (n) => ({ n, t: (await stat(join(previewsDir, n))).mtimeMs })));
+    for (const { n } of dated.sort((a, b) => b.t - a.t).slice(20)) await rm(join(previewsDir, n), { recursive: true, force: true });
+    const first = own0(ref);
+    return { url: `/_preview/${runId}${first}` };
+  }
 }

@@ -1,6 +1,6 @@
 // Trips calls (src/contract/trips.ts). Adding guests is a payment call: Idempotency-Key plus the
 // user token through payRequest.
-import type { AddGuestBody, CancelResponse, ChangeRequestBody, ReviewBody, SharedTrip, Trip } from '../contract/trips.ts';
+import type { AddGuestBody, CancelResponse, ChangeRequestBody, ReviewBody, SharedTrip, Trip, TripFootprintQueryInput, TripFootprintResponse } from '../contract/trips.ts';
 import type { Money } from '../contract/common.ts';
 import { request } from './client.ts';
 import { payRequest } from './user-token.ts';
@@ -18,3 +18,6 @@ export const getSharedTrip = (shareId: string) => request<{ share: SharedTrip }>
 export const answerSharedTrip = (answer: 'join' | 'decline' | 'leave', shareId: string) => request<{ share: SharedTrip }>(`/${answer}`, { method: 'POST', body: { shareId } });
 export const getAddGuestQuote = (id: string, quantity: number, childQuantity = 0) =>
   request<{ amount: Money; numGuestCanAdd: number }>(`/trips/${encodeURIComponent(id)}/add-guest-quote`, { query: { quantity, childQuantity } });
+/** The trip's footprint (ADR 0044); with `fromCityId`, getting there and back `by` plane, train, bus or car. */
+export const getTripFootprint = (id: string, q: TripFootprintQueryInput = {}) =>
+  request<TripFootprintResponse>(`/trips/${encodeURIComponent(id)}/footprint`, { query: { ...q } });

@@ -1,93 +1,33 @@
 // Build-time access to the content collections for pages and components: lookups, the
 // indexes pages share (experiences by country and city), links that are guaranteed to
 // resolve, and price formatting with the currencies of initial-data.
-import { statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { Money } from '../contract/common.ts';
-import type { Currency, InitialData } from '../contract/initial-data.ts';
-import type { HomePage } from '../contract/pages.ts';
+import { BlogDetailSchema, type BlogDetail } from '../contract/blogs.ts';
+import { CityDetailSchema, type CityDetail } from '../contract/cities.ts';
+import { CountryDetailSchema, type CountryDetail } from '../contract/countries.ts';
+import { InitialDataSchema, type Currency, type InitialData } from '../contract/initial-data.ts';
+import { HomePageSchema, type HomePage } from '../contract/pages.ts';
 import { OptionDetailSchema, type OptionDetail, type OptionSummary } from '../contract/options.ts';
 import { convertMoney, formatMoney, sgdRates, type CurrencyFormat, type SgdRates } from '../lib/format-money.ts';
+import { once, readRecords, requireSiteFile } from './content-records.ts';
 
 export type OptionEntry = OptionDetail;
-export type CountryEntry = CollectionEntry<'countries'>['data'];
-export type CityEntry = CollectionEntry<'cities'>['data'];
-export type BlogEntry = CollectionEntry<'blogs'>['data'];
+export type CountryEntry = CountryDetail;
+export type CityEntry = CityDetail;
+export type BlogEntry = BlogDetail;
 
-const contentDir = () => resolve(process.env['VERDANT_CONTENT_DIR'] ?? 'content-cache');
-
-/** When the content cache last changed: every pull writes its state file last. */
-function pullStamp(): number {
-  try {
-    return statSync(join(contentDir(), '.pull-state.json')).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Loads once per build. Under `npm run dev` the cache is also dropped when a pull (a publish
- * from the back-office) has changed the content cache since, so the next page shows it.
- */
-const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
-  let cached: Promise<T> | undefined;
-  let stamp = 0;
-  return () => {
-    if (import.meta.env.DEV) {
-      const now = pullStamp();
-      if (now !== stamp) {
-        stamp = now;
-        cached = undefined;
-      }
-    }
-    return (cached ??= load());
-  };
-};
-
-function missing(what: string): never {
-  throw new Error(`The content cache has no ${what}. Run \`npm run pull\` (or \`npm start\`) before building the storefront.`);
-}
-
-export const getInitialData = once(async (): Promise<InitialData> => (await getEntry('initialData', 'initial-data'))?.data ?? missing('site/initial-data.json'));
-export const getHomePage = once(async (): Promise<HomePage> => (await getEntry('homePage', 'home'))?.data ?? missing('site/home.json'));
+export const getInitialData = once((): Promise<InitialData> => requireSiteFile('initial-data', InitialDataSchema));
+export const getHomePage = once((): Promise<HomePage> => requireSiteFile('home', HomePageSchema));
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 const byOrders = <T extends { ordersCount: number; name: string }>(a: T, b: T) => b.ordersCount - a.ordersCount || byName(a, b);
 
-export const getCountries = once(async () => (await getCollection('countries')).map((e) => e.data));
-export const getCities = once(async () => (await getCollection('cities')).map((e) => e.data));
+export const getCountries = once(() => readRecords('countries', CountryDetailSchema));
+export const getCities = once(() => readRecords('cities', CityDetailSchema));
 
-/**
- * The experiences, read from the content cache here rather than through a content collection
- * (ADR 0025): Astro serialises every collection into its data store and inlines that into the
- * build's server bundle, which at 20,000 detail records cost most of a full build. Validated
- * with the contract's schema like the collections are.
- */
-async function readOptions(): Promise<OptionEntry[]> {
-  const dir = join(contentDir(), 'options');
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
-  const out: OptionEntry[] = new Array(files.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const i = next++;
-      const file = join(dir, files[i]!);
-      const parsed = OptionDetailSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
-      if (!parsed.success) {
-        throw new Error(`${file} does not match the contract: ${parsed.error.issues.slice(0, 3).map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
-      }
-      out[i] = parsed.data;
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  return out;
-}
-
-export const getOptions = once(async () => (await readOptions()).sort(byOrders));
+export const getOptions = once(async () => [...(await readRecords('options', OptionDetailSchema))].sort(byOrders));
 /** Newest first. */
-export const getBlogs = once(async () => (await getCollection('blogs')).map((e) => e.data).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)));
+export const getBlogs = once(async () => [...(await readRecords('blogs', BlogDetailSchema))].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)));
 
 type Index = {
   countries: Set<string>;
@@ -102,9 +42,14 @@ const getIndex = once(async (): Promise<Index> => {
   const [countries, cities, options, blogs] = await Promise.all([getCountries(), getCities(), getOptions(), getBlogs()]);
   const optionsByCountry = new Map<string, OptionEntry[]>();
   const optionsByCity = new Map<string, OptionEntry[]>();
+  const add = (m: Map<string, OptionEntry[]>, key: string, o: OptionEntry) => {
+    const list = m.get(key);
+    if (list) list.push(o);
+    else m.set(key, [o]);
+  };
   for (const o of options) {
-    optionsByCountry.set(o.country.slug, [...(optionsByCountry.get(o.country.slug) ?? []), o]);
-    optionsByCity.set(o.city.slug, [...(optionsByCity.get(o.city.slug) ?? []), o]);
+    add(optionsByCountry, o.country.slug, o);
+    add(optionsByCity, o.city.slug, o);
   }
   return {
     countries: new Set(countries.map((c) => c.slug)),

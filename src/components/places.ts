@@ -1,27 +1,27 @@
 // Build-time data of the discovery pages: a country or city with everything its sub-pages list
 // (experiences, collections, places of interest, the tags its experiences carry), and the
 // collections, operators, itineraries and best-of lists with links that always resolve.
-import { getCollection } from 'astro:content';
 import type { Image } from '../contract/common.ts';
 import type { PlaceOfInterest } from '../contract/cities.ts';
 import type { Collection } from '../contract/collections.ts';
 import { tagIndex, type PlaceTag } from '../lib/discovery.ts';
+import { BestOfListDetailSchema } from '../contract/best-of-lists.ts';
+import { CollectionDetailSchema } from '../contract/collections.ts';
+import { ItineraryDetailSchema } from '../contract/itineraries.ts';
+import { SupplierDetailSchema } from '../contract/suppliers.ts';
+import { TagDetailSchema } from '../contract/tags.ts';
 import { getCities, getCountries, getLinks, optionsIn, type CityEntry, type CountryEntry, type OptionEntry } from './catalogue.ts';
-
-const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
-  let cached: Promise<T> | undefined;
-  return () => (cached ??= load());
-};
+import { once, readRecords } from './content-records.ts';
 
 export { RESERVED_SLUGS, byActivityType, placeTabs, type PlaceTag } from '../lib/discovery.ts';
 
 export const getCollections = once(async () =>
-  (await getCollection('collections')).map((e) => e.data).sort((a, b) => a.position - b.position || a.name.localeCompare(b.name)),
+  [...(await readRecords('collections', CollectionDetailSchema))].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name)),
 );
-export const getSuppliers = once(async () => (await getCollection('suppliers')).map((e) => e.data).sort((a, b) => a.name.localeCompare(b.name)));
-export const getItineraries = once(async () => (await getCollection('itineraries')).map((e) => e.data));
-export const getBestOfLists = once(async () => (await getCollection('bestOfLists')).map((e) => e.data));
-export const getTags = once(async () => (await getCollection('tags')).map((e) => e.data));
+export const getSuppliers = once(async () => [...(await readRecords('suppliers', SupplierDetailSchema))].sort((a, b) => a.name.localeCompare(b.name)));
+export const getItineraries = once(() => readRecords('travel_itineraries', ItineraryDetailSchema));
+export const getBestOfLists = once(() => readRecords('best_of_lists', BestOfListDetailSchema));
+export const getTags = once(() => readRecords('tags', TagDetailSchema));
 
 /** Links to the pages of this module's families: undefined when the page is not built. */
 export type DiscoveryLinks = {

@@ -8,12 +8,19 @@
 import { readFileSync } from 'node:fs';
 import { fillRoute } from '../lib/seo-routes.ts';
 import { isSelectedPage, type PageSelection } from '../lib/page-selection.ts';
+import { renderGeneration } from './content-records.ts';
 
 type Params = Record<string, string | number | undefined>;
 type StaticPathsOptions = { routePattern: string; paginate?: unknown; unfiltered?: boolean };
 
 let selection: PageSelection | null | undefined;
+let selectionGeneration = 0;
+/** The render daemon names another selection file for each render (a new render generation). */
 function currentSelection(): PageSelection | null {
+  if (selectionGeneration !== renderGeneration()) {
+    selectionGeneration = renderGeneration();
+    selection = undefined;
+  }
   if (selection !== undefined) return selection;
   const file = process.env['VERDANT_ONLY_PAGES'];
   selection = file ? (JSON.parse(readFileSync(file, 'utf8')) as PageSelection) : null;

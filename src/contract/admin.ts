@@ -20,7 +20,7 @@
 import { z } from 'zod';
 import { IsoDateTime, MAX_INT4, MoneySchema, QueryId } from './common.ts';
 import { BlogKind, VIDEO_ID_PATTERN } from './blogs.ts';
-import { Difficulty, LocationKind, OptionKind, PriceUnit } from './options.ts';
+import { Difficulty, FootprintFactsSchema, LocationKind, OptionKind, PriceUnit } from './options.ts';
 
 const trimmed = (max: number, message = `At most ${max} characters`) => z.string().trim().max(max, message);
 const minor = z.number({ error: 'Enter an amount' }).int('Use whole minor units (cents)').min(0, 'Must not be negative').max(2_000_000_000, 'That price is too high for one amount');
@@ -115,6 +115,8 @@ export const ExperienceDraftSchema = z.object({
   faqs: z.array(DraftFaqSchema).max(40, 'At most 40 questions'),
   tagIds: z.array(z.number().int().positive().max(MAX_INT4)).max(40, 'At most 40 tags'),
   images: z.array(DraftImageSchema).max(40, 'At most 40 images'),
+  /** Transport during the experience and lodging, for its footprint (ADR 0044); drafts saved before it read as none. */
+  footprint: FootprintFactsSchema.default({ legs: [], lodging: null }),
 });
 export type ExperienceDraft = z.infer<typeof ExperienceDraftSchema>;
 

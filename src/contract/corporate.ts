@@ -2,7 +2,7 @@
 // employee redeeming the company's code on their bag (POST /promotion-code-redemptions/corporate-redeem;
 // the company pays the whole booking), and the back-office calls that create events and codes.
 import { z } from 'zod';
-import { IsoDate, IsoDateTime, MoneySchema, Slug } from './common.ts';
+import { IsoDate, IsoDateTime, MAX_INT4, MoneySchema, Slug } from './common.ts';
 
 /** Public ids look like `acme-offsite-2026-k3j9`: letters, digits and dashes. */
 export const CorporateEventId = z.string().regex(/^[a-z0-9][a-z0-9-]{2,80}$/, 'Unknown event');
@@ -75,7 +75,7 @@ export const CreateCorporateEventBody = z
     description: z.string().trim().max(2000).default(''),
     emailDomain: domain.nullable().optional(),
     /** The experiences the company pays for: addresses (slug codes) or the back-office's numbers. */
-    optionIds: z.array(z.union([z.number().int().positive(), Slug], { error: 'Choose experiences by address or number' })).min(1, 'Choose at least one experience').max(50),
+    optionIds: z.array(z.union([z.number().int().positive().max(MAX_INT4), Slug], { error: 'Choose experiences by address or number' })).min(1, 'Choose at least one experience').max(50),
     startDate: IsoDate,
     endDate: IsoDate,
   })

@@ -23,6 +23,8 @@ import {
 } from './common.ts';
 import { FaqSchema } from './faqs.ts';
 import { TagRefSchema } from './tags.ts';
+import { LODGING_TYPES, TRANSPORT_MODES } from '../lib/footprint.ts';
+import { OptionTagEvidenceSchema } from './tag-evidence.ts';
 import { CHILD_AGES, DURATIONS, PRICE_RANGE_PATTERN, SUSTAINABILITY_SLUGS, TABS, TIME_SLOTS, TRIP_TYPES, parsePriceRange, type PriceRange } from '../lib/filter-keys.ts';
 
 export const OPTION_KINDS = ['stay', 'short_adventure', 'flexible_adventure', 'adventure'] as const;
@@ -39,10 +41,36 @@ export const RoomType = z.enum(['double', 'single', 'twin', 'triple', 'family', 
 export const RoomPrivacy = z.enum(['private', 'shared']);
 export const Difficulty = z.enum(['easy', 'moderate', 'challenging']);
 
-/** Sort options of spec §9: recommended (default), most_popular (Top Rated), asc/desc (price), latest. */
-export const OPTION_SORTS = ['recommended', 'most_popular', 'asc', 'desc', 'latest'] as const;
+/** Sort options of spec §9: recommended (default), most_popular (Top Rated), asc/desc (price), latest; plus footprint (lowest first, ADR 0044). */
+export const OPTION_SORTS = ['recommended', 'most_popular', 'asc', 'desc', 'latest', 'footprint'] as const;
 export const OptionSort = z.enum(OPTION_SORTS);
 export type OptionSort = z.infer<typeof OptionSort>;
+
+/** A leg of transport used during an experience: its mode and the kilometres travelled. */
+export const FootprintLegSchema = z.object({
+  mode: z.enum(TRANSPORT_MODES, { error: 'Choose a kind of transport from the list' }),
+  km: z.number({ error: 'Enter the distance in km' }).min(0, 'The distance cannot be negative').max(20_000, 'At most 20,000 km'),
+});
+/** The facts an operator records for the footprint (ADR 0044): legs travelled and where guests sleep. */
+export const FootprintFactsSchema = z.object({
+  legs: z.array(FootprintLegSchema).max(12, 'At most 12 legs'),
+  lodging: z.enum(LODGING_TYPES, { error: 'Choose a kind of lodging from the list' }).nullable(),
+});
+export type FootprintFactsT = z.infer<typeof FootprintFactsSchema>;
+
+export const FootprintPartSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('transport'), mode: z.enum(TRANSPORT_MODES), km: z.number(), kg: z.number() }),
+  z.object({ kind: z.literal('stay'), lodging: z.enum(LODGING_TYPES), nights: z.number().int(), rooms: z.number().int(), kg: z.number() }),
+]);
+/** The experience's own footprint (kg CO2e) for `groupSize` guests, part by part, and the factors' year. */
+export const ExperienceFootprintSchema = z.object({
+  groupSize: z.number().int(),
+  totalKg: z.number(),
+  perPersonKg: z.number(),
+  parts: z.array(FootprintPartSchema),
+  factorsYear: z.number().int(),
+});
+export type ExperienceFootprintT = z.infer<typeof ExperienceFootprintSchema>;
 
 /** An experience card: what lists, collections, magazine and pages embed. */
 export const OptionSummarySchema = z.object({
@@ -68,6 +96,8 @@ export const OptionSummarySchema = z.object({
   activityType: TagRefSchema.nullable(),
   rating: RatingAggregateSchema,
   ordersCount: z.number().int(),
+  /** The experience's footprint per person for two guests, kg CO2e; null when not estimated (ADR 0044). */
+  footprintKg: z.number().nullable().default(null),
 });
 export type OptionSummary = z.infer<typeof OptionSummarySchema>;
 
@@ -161,6 +191,10 @@ export const OptionDetailSchema = OptionSummarySchema.extend({
   reviews: z.array(ReviewSchema),
   /** FAQs of this option (the general ones come from GET /faqs). */
   faqs: z.array(FaqSchema),
+  /** The experience's own footprint for two guests; null when the operator has recorded no facts. */
+  footprint: ExperienceFootprintSchema.nullable().default(null),
+  /** Evidence behind its sustainability tags, verified or expired (ADR 0045); by tag slug. */
+  tagEvidence: z.array(OptionTagEvidenceSchema).default([]),
   updatedAt: IsoDateTime,
 });
 export type OptionDetail = z.infer<typeof OptionDetailSchema>;

@@ -486,6 +486,7 @@ export const ListingContentSchema = ExperienceDraftSchema.pick({
   locations: true,
   faqs: true,
   images: true,
+  footprint: true,
 }).extend({
   cancelType: CancelType,
   rescheduleType: RescheduleType,

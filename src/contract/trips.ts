@@ -4,8 +4,10 @@
 // Only the order's owner sees or acts on a trip; others get 404. An action the status table
 // does not offer answers 409 `{ error, code: 'action_not_allowed' }` and changes nothing.
 import { z } from 'zod';
-import { IsoDate, IsoDateTime, MoneySchema } from './common.ts';
+import { IsoDate, IsoDateTime, MoneySchema, QueryId } from './common.ts';
 import { BookingStatus, OrderSchema, WALLET_METHODS } from './booking.ts';
+import { ExperienceFootprintSchema } from './options.ts';
+import { ARRIVAL_MODES } from '../lib/footprint.ts';
 
 export const OrderAction = z.enum(['cancel', 'add_guest', 'change_date', 'review', 'share_trip']);
 export type OrderActionName = z.infer<typeof OrderAction>;
@@ -121,3 +123,31 @@ export type SharedTrip = z.infer<typeof SharedTripSchema>;
 export const ShareResponse = z.object({ share: SharedTripSchema });
 
 export const OperatorDecisionBody = z.object({ note: z.string().trim().max(1000).optional() });
+
+// ---- Footprint of a trip (ADR 0044) ----
+//   GET /trips/{id}/footprint?from_city_id=&by=plane|train|bus|car → TripFootprintResponse
+// The experience for the booked group and, when the traveller says where they start, getting
+// there and back. Owner only (404 for anyone else).
+export const TripFootprintQuery = z.object({
+  fromCityId: QueryId.optional(),
+  by: z.enum(ARRIVAL_MODES, { error: 'Choose plane, train, bus or car' }).default('plane'),
+});
+export type TripFootprintQueryInput = z.input<typeof TripFootprintQuery>;
+export const StartCitySchema = z.object({ id: z.number().int(), name: z.string(), country: z.string() });
+export const TripFootprintSchema = z.object({
+  groupSize: z.number().int(),
+  /** The experience itself for the group; null when its operator has recorded no facts. */
+  experience: ExperienceFootprintSchema.nullable(),
+  destination: z.object({ cityId: z.number().int(), name: z.string() }),
+  gettingThere: z
+    .object({ from: StartCitySchema, by: z.enum(ARRIVAL_MODES), greatCircleKm: z.number(), km: z.number(), totalKg: z.number(), perPersonKg: z.number() })
+    .nullable(),
+  /** Experience plus getting there, for the whole group (null when neither is known). */
+  totalKg: z.number().nullable(),
+  /** Cities the traveller may start from (those with coordinates). */
+  startCities: z.array(StartCitySchema),
+  factorsYear: z.number().int(),
+});
+export type TripFootprint = z.infer<typeof TripFootprintSchema>;
+export const TripFootprintResponse = z.object({ footprint: TripFootprintSchema });
+export type TripFootprintResponse = z.infer<typeof TripFootprintResponse>;

@@ -7,8 +7,11 @@
 // what is already on screen (React leaves attributes it did not expect alone when hydrating).
 // A second tap on the trigger before that closes the panel again and nothing is replayed.
 //
-// And the island's code is fetched at idle after load (modulepreload, the module graph read the
-// way scripts/size.ts reads it): nothing of it runs before the visitor touches the island.
+// And the island's code is fetched at idle after load, once the visitor shows a first sign of
+// being there (pointer, touch, scroll or key; docs/decisions/0048) — modulepreload, the module
+// graph read the way scripts/size.ts reads it: nothing of it runs before the visitor touches the island.
+
+import { afterFirstSign } from '../lib/first-sign.ts';
 
 export type Early = {
   trigger: HTMLElement;
@@ -131,7 +134,6 @@ export function prefetchIsland(el: Element): void {
       preload(url).catch((err: unknown) => console.warn('Prefetching an island’s code failed; it loads when touched', url, err));
     }
   };
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  // Not on a page nobody touches: at the first sign of a visitor (docs/decisions/0048).
+  afterFirstSign(run);
 }

@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { key: 'tags', label: 'Tags', built: true },
   { key: 'operators', label: 'Operators', built: true },
   { key: 'listing-changes', label: 'Operator changes', built: true },
+  { key: 'tag-evidence', label: 'Tag evidence', built: true },
   { key: 'reports', label: 'Reported problems', built: true },
   { key: 'ambassadors', label: 'Ambassadors', built: true },
   { key: 'corporate-events', label: 'Corporate events', built: true },

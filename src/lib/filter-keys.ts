@@ -34,7 +34,7 @@ export const TABS = ['all', 'experiences', 'stays'] as const;
 export type Tab = (typeof TABS)[number];
 export const TAB_LABELS: Record<Tab, string> = { all: 'All', experiences: 'Experiences', stays: 'Stays' };
 
-export const SORTS = ['recommended', 'most_popular', 'asc', 'desc', 'latest'] as const;
+export const SORTS = ['recommended', 'most_popular', 'asc', 'desc', 'latest', 'footprint'] as const;
 export type Sort = (typeof SORTS)[number];
 export const SORT_LABELS: Record<Sort, string> = {
   recommended: 'Recommended',
@@ -42,6 +42,7 @@ export const SORT_LABELS: Record<Sort, string> = {
   asc: 'Price: low to high',
   desc: 'Price: high to low',
   latest: 'Latest',
+  footprint: 'Lowest footprint',
 };
 
 /** Spec §9 time-of-day slots, by the option's start times: before 12:00, from 12:00, from 17:00. */

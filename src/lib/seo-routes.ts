@@ -33,7 +33,7 @@ export function fillRoute(route: string, params: Record<string, string | number 
 
 /** Static shells, error pages and underscore-prefixed files are not for search engines. */
 export function isIndexableRoute(route: string): boolean {
-  return !/^\/(shells|404|500)(\/|$)/.test(route) && !/\/_/.test(route);
+  return !/^\/(shells|menu|404|500)(\/|$)/.test(route) && !/\/_/.test(route);
 }
 
 /** Route families served by one static shell each (`/shells/account` serves `/account/*`). */

@@ -157,6 +157,110 @@ describe('after a write, no kept answer is stale', () => {
   });
 });
 
+describe('a traveller’s own reads (GET /me, /cart, /trips)', () => {
+  it('are kept per user: a second read is served from memory, and never to anyone else', async () => {
+    const tess = new Agent(t, '198.51.100.71');
+    const ezra = new Agent(t, '198.51.100.72');
+    await tess.login('traveller@verdant.test');
+    await ezra.login('explorer@verdant.test');
+    const first = await tess.get('/api/v1/me');
+    expect(first.status).toBe(200);
+    const hits = t.answers.stats.hits;
+    const again = await tess.get('/api/v1/me');
+    expect(t.answers.stats.hits).toBe(hits + 1);
+    expect(again.body).toEqual(first.body);
+    expect(again.res.headers.get('cache-control')).toBe('private, no-store');
+    expect(again.res.headers.get('cdn-cache-control')).toBeNull();
+    expect(again.res.headers.get('vary')).toContain('Cookie');
+    const other = await ezra.get('/api/v1/me');
+    expect(other.body['email']).toBe('explorer@verdant.test');
+    expect((await tess.get('/api/v1/me')).body['email']).toBe('traveller@verdant.test');
+    // A guest is refused, whatever is kept.
+    expect((await t.get('/api/v1/me')).status).toBe(401);
+    expect((await t.get('/api/v1/trips')).status).toBe(401);
+  });
+
+  it('follow the traveller’s own writes and anyone else’s: a renamed profile, a new trip, an operator’s change', async () => {
+    const tess = new Agent(t, '198.51.100.73');
+    await tess.login('traveller@verdant.test');
+    await tess.get('/api/v1/me');
+    await tess.get('/api/v1/me');
+    const renamed = await tess.patch('/api/v1/me', { name: 'Tess Kept' });
+    expect(renamed.status).toBe(200);
+    expect((await tess.get('/api/v1/me')).body['name']).toBe('Tess Kept');
+    const tripsOf = async () => ((await tess.get('/api/v1/trips')).body['trips'] as { id: string; meetingPoint: unknown }[]);
+    const before = await tripsOf();
+    expect(await tripsOf()).toEqual(before);
+    await bookAs(t, tess, walk, { guests: 1 });
+    const after = await tripsOf();
+    expect(after.length).toBe(before.length + 1);
+    // Written outside the API (another process, a job, psql): the kept trips are dropped.
+    const [o] = await t.db.select({ name: options.name }).from(options).where(eq(options.id, walk.id));
+    await t.db.update(options).set({ name: `${o!.name} (renamed)` }).where(eq(options.id, walk.id));
+    expect(JSON.stringify(await tripsOf())).toContain(`${o!.name} (renamed)`);
+    await t.db.update(options).set({ name: o!.name }).where(eq(options.id, walk.id));
+    await tess.patch('/api/v1/me', { name: 'Tess Traveller' });
+  });
+});
+
+describe('kept sessions (the session middleware)', () => {
+  it('a session deleted or a user removed outside the API is never served from memory', async () => {
+    const ezra = new Agent(t, '198.51.100.74');
+    await ezra.login('explorer@verdant.test');
+    expect((await ezra.get('/api/v1/me')).status).toBe(200);
+    expect((await ezra.get('/api/v1/cart?view=with_order_item')).status).not.toBe(401);
+    // Another process logs this session out (a "log out everywhere", an admin, psql).
+    await t.db.execute(sql`delete from sessions where user_id = (select id from users where email = 'explorer@verdant.test')`);
+    expect((await ezra.get('/api/v1/me')).status).toBe(401);
+    await ezra.login('explorer@verdant.test');
+    expect((await ezra.get('/api/v1/me')).status).toBe(200);
+    await t.db.execute(sql`update users set discarded_at = now() where email = 'explorer@verdant.test'`);
+    expect((await ezra.get('/api/v1/me')).status).toBe(401);
+    await t.db.execute(sql`update users set discarded_at = null where email = 'explorer@verdant.test'`);
+  });
+});
+
+describe('the personal middleware (cachedAnswers with GROUPS.personal)', () => {
+  it('hears what another process committed before serving a kept answer', async () => {
+    const { Hono } = await import('hono');
+    const { cachedAnswers } = await import('./cached-answers.ts');
+    const fns = new Set<(x: string) => void>();
+    // Another process committed a change to `carts`: this process hears of it at its next round trip.
+    let pending: string | undefined;
+    let syncs = 0;
+    const f: ChangeFeed = {
+      live: true,
+      subscribe: (fn) => (fns.add(fn), () => void fns.delete(fn)),
+      sync: async () => {
+        syncs += 1;
+        await new Promise((r) => setTimeout(r, 5));
+        if (pending) fns.forEach((fn) => fn(pending!));
+        pending = undefined;
+      },
+      close: async () => {},
+    };
+    const cache = new AnswerCache(f);
+    let version = 1;
+    const app = new Hono<{ Variables: { answers: AnswerCache; user: { id: string } | null } }>();
+    app.use('*', async (c, next) => {
+      c.set('answers', cache);
+      c.set('user', { id: c.req.header('x-user') ?? 'a' });
+      await next();
+    });
+    app.use('/cart', cachedAnswers(GROUPS.personal) as never);
+    app.get('/cart', (c) => c.json({ user: c.get('user')?.id, version }));
+    const read = async (user = 'a') => (await (await app.request('/cart', { headers: { 'x-user': user } })).json()) as { user: string; version: number };
+    expect(await read()).toEqual({ user: 'a', version: 1 });
+    expect(await read()).toEqual({ user: 'a', version: 1 });
+    expect(await read('b')).toEqual({ user: 'b', version: 1 });
+    version = 2;
+    pending = 'carts';
+    // Kept, but the round trip first brings the other process's change: computed again.
+    expect(await read()).toEqual({ user: 'a', version: 2 });
+    expect(syncs).toBeGreaterThan(0);
+  });
+});
+
 describe('AnswerCache', () => {
   const feed = (): ChangeFeed & { fire: (table: string) => void; live: boolean } => {
     const fns = new Set<(x: string) => void>();

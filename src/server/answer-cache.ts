@@ -24,11 +24,47 @@ export const CATALOGUE_TABLES = [
   'option_tags', 'option_places', 'option_locations', 'option_rooms', 'collections', 'collection_categories',
   'collection_tips', 'collection_options', 'itineraries', 'best_of_lists', 'best_of_list_items', 'blog_categories',
   'blogs', 'blog_tags', 'blog_options', 'reviews', 'site_reviews', 'faqs', 'currencies', 'exchange_rates',
-  'promotion_codes', 'settings', 'slug_redirects',
+  'promotion_codes', 'settings', 'slug_redirects', 'tag_evidence',
 ] as const;
 
 /** Seats, departures and bookings: what availability and prices for a date also read. */
 export const AVAILABILITY_TABLES = ['availability_rules', 'availability_slots', 'option_seasons', 'orders', 'order_items'] as const;
+
+/**
+ * What a traveller's own answers read beyond the catalogue and availability (GET /me, /cart,
+ * /trips): accounts, bags, payments, refunds, changes, shares, credits, gifts. Migration 0030 puts
+ * the change trigger on them; `UNWATCHED_TABLES` names every table that has none, and why.
+ */
+export const PERSONAL_TABLES = [
+  'users', 'user_security', 'user_identities', 'partner_memberships', 'ambassador_profiles', 'credit_accounts', 'credit_entries',
+  'gift_codes', 'gifts', 'referrals', 'bucket_lists', 'bucket_list_options', 'carts', 'order_item_customers', 'checkout_payments',
+  'payment_customers', 'payment_cards', 'promotion_code_redemptions', 'waitlists', 'order_refunds', 'order_extra_payments',
+  'order_item_change_requests', 'trip_shares', 'trip_share_members', 'itinerary_shares', 'corporate_events', 'corporate_codes',
+  'corporate_redemptions', 'affiliate_links', 'affiliate_attributions', 'affiliate_commissions', 'ambassador_bank_accounts',
+  'ambassador_payouts', 'operator_payouts', 'listing_changes', 'supplier_invitations',
+] as const;
+
+/**
+ * Tables no cached answer reads, so they carry no change trigger (their writes are frequent or
+ * private to one flow): the test in db/triggers.test.ts fails on a table in neither list.
+ */
+export const UNWATCHED_TABLES: Record<string, string> = {
+  otp_codes: 'log-in codes', password_tokens: 'reset links', idempotency_keys: 'one per paying request',
+  outbox: 'messages sent', option_views: 'a row per page view', affiliate_clicks: 'a row per click',
+  cookie_consent_counts: 'counters', conversion_events: 'a row per tracked event', publish_runs: 'the publish pipeline',
+  content_drafts: 'editors\' drafts (the live rows change at publish)', content_revisions: 'history',
+  test_gateway_payments: 'the test gateway\'s own side', test_gateway_payment_methods: 'the test gateway\'s own side',
+  test_gateway_refunds: 'the test gateway\'s own side', contact_messages: 'write-only', corporate_inquiries: 'write-only',
+  newsletter_subscriptions: 'write-only', problem_reports: 'read by admins only', chat_conversations: 'read live, never cached',
+  chat_messages: 'read live, never cached', chat_message_files: 'read live, never cached',
+  trip_notice_settings: 'read live by /me/trip_notices and the notice job', trip_notices: 'the notice job\'s own record',
+};
+
+/** What a kept session is read from (the session middleware, ADR 0042 §7). */
+export const SESSION_TABLES: readonly string[] = ['sessions', 'users'];
+
+/** A group's `tables` entry meaning: dropped when any watched table changes. */
+export const ANY_TABLE = '*any';
 
 export type CacheGroup = {
   name: string;
@@ -38,7 +74,12 @@ export type CacheGroup = {
   /** Cache-Control of the answers: browsers revalidate every time (ETag, 304); shared caches keep them `s-maxage`. */
   cacheControl: string;
   /** CDN-Cache-Control (RFC 9213): what a CDN that reads it may do, serving stale while it revalidates. */
-  cdnCacheControl: string;
+  cdnCacheControl?: string;
+  /**
+   * One user's answers (keyed by user): never for a shared cache, and a hit first waits for the
+   * change feed's round trip, so a write committed by any process before the request is seen.
+   */
+  personal?: true;
 };
 
 export const GROUPS = {
@@ -54,6 +95,11 @@ export const GROUPS = {
     cacheControl: 'public, max-age=0, must-revalidate, s-maxage=5',
     cdnCacheControl: 'max-age=5, stale-while-revalidate=10',
   },
+  /**
+   * A signed-in traveller's own reads (me, bag, trips): dropped on any watched change (they read
+   * most of the schema) and kept 10 s at most (a hold that lapses, a cancellation deadline).
+   */
+  personal: { name: 'personal', tables: [ANY_TABLE], ttlMs: 10_000, cacheControl: 'private, no-store', personal: true },
 } satisfies Record<string, CacheGroup>;
 
 /** JSON answers smaller than this go out as they are (compression would not pay). */
@@ -103,10 +149,10 @@ export function answerHeaders(a: CachedAnswer, encoding: Encoding): [string, str
   const h: [string, string][] = [
     ['Content-Type', a.contentType],
     ['Cache-Control', a.group.cacheControl],
-    ['CDN-Cache-Control', a.group.cdnCacheControl],
     ['ETag', etagFor(a, encoding)],
     ['Vary', a.vary],
   ];
+  if (a.group.cdnCacheControl) h.push(['CDN-Cache-Control', a.group.cdnCacheControl]);
   if (encoding !== 'identity') h.push(['Content-Encoding', encoding]);
   return h;
 }
@@ -156,6 +202,9 @@ export function answerKey(pathAndQuery: string, varyValue: string | undefined): 
   return varyValue ? `${key}\u0000${varyValue}` : key;
 }
 
+/** The key of a user's personal answer (never a path, so `lookup` of a request line cannot find it). */
+export const personalKey = (userId: string, pathAndQuery: string): string => `\u0002${userId}\u0002${answerKey(pathAndQuery, undefined)}`;
+
 export type AnswerCacheOptions = { maxBytes?: number; now?: () => number };
 
 export class AnswerCache {
@@ -194,7 +243,13 @@ export class AnswerCache {
 
   /** The change feed told us `table` changed ('*': anything may have). */
   changed(table: string) {
-    const names = table === '*' ? [...this.groups.keys()] : [...(this.byTable.get(table) ?? [])];
+    if (table === '*' || SESSION_TABLES.includes(table)) {
+      this.sessionGen += 1;
+      this.sessions.clear();
+    }
+    // A session's hourly extension changes no one's answers.
+    const any = table === 'sessions' ? [] : (this.byTable.get(ANY_TABLE) ?? []);
+    const names = table === '*' ? [...this.groups.keys()] : [...(this.byTable.get(table) ?? []), ...any];
     for (const name of names) {
       const g = this.groups.get(name)!;
       g.gen += 1;
@@ -204,7 +259,31 @@ export class AnswerCache {
     }
   }
 
-  get(group: CacheGroup, key: string): CachedAnswer | undefined {
+  /**
+   * Sessions read by the session middleware, by id (the cookie's hash), dropped whenever
+   * `sessions` or `users` changes (a log-out, a new payment token, a renamed or removed user).
+   * Values are the middleware's; the cache only keeps and drops them.
+   */
+  private readonly sessions = new Map<string, unknown>();
+  private sessionGen = 0;
+
+  keptSession<T>(id: string): T | undefined {
+    return this.feed.live ? (this.sessions.get(id) as T | undefined) : undefined;
+  }
+
+  /** Reads the session with `load` and keeps what it returns unless a change came meanwhile. */
+  async loadSession<T>(id: string, load: () => Promise<T | null>, keep: (v: T) => boolean): Promise<T | null> {
+    const gen = this.sessionGen;
+    const v = await load();
+    if (v !== null && keep(v) && this.feed.live && gen === this.sessionGen) {
+      if (this.sessions.size >= 100_000) this.sessions.clear();
+      this.sessions.set(id, v);
+    }
+    return v;
+  }
+
+  /** The kept answer of `key` (`count`: a hit served, not a look before hearing the feed). */
+  get(group: CacheGroup, key: string, count = true): CachedAnswer | undefined {
     if (!this.feed.live) return undefined;
     const entries = this.groups.get(group.name)?.entries;
     const a = entries?.get(key);
@@ -214,12 +293,15 @@ export class AnswerCache {
       this.bytes -= a.bytes;
       return undefined;
     }
-    this.stats.hits += 1;
+    if (count) this.stats.hits += 1;
     return a;
   }
 
   /** Paths whose answers vary on a request header, and its name (the fast path builds keys). */
   readonly varyByPath = new Map<string, string>();
+
+  /** Paths a personal answer was kept for (the fast path looks only there for a signed-in user's). */
+  readonly personalPaths = new Set<string>();
 
   /** The kept answer of `key` in whichever group holds it (the fast path: no routing). */
   lookup(key: string): CachedAnswer | undefined {
@@ -229,6 +311,15 @@ export class AnswerCache {
       if (a) return this.get(a.group, key);
     }
     return undefined;
+  }
+
+  /**
+   * Resolves once every transaction committed before the call has been heard (one shared round
+   * trip on the feed's connection): a personal hit may then be served, as no other process can
+   * have written what its user just changed without this process knowing.
+   */
+  heard(): Promise<void> {
+    return this.feed.sync();
   }
 
   /** The answer being computed for `key` by another request, if any. */

@@ -32,6 +32,7 @@ import { tripRoutes } from './routes/trips.ts';
 import { ambassadorRoutes } from './routes/ambassador.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { partnerRoutes, requirePartner } from './routes/partner.ts';
+import { EVIDENCE_UPLOAD_PATH, mountEvidenceDocument, tagEvidenceRoutes } from './routes/tag-evidence.ts';
 import { ARTICLE_EDITOR } from './services/admin/article-editing.ts';
 import { BEST_OF_LIST_EDITOR } from './services/admin/best-of-editing.ts';
 import type { RecordEditor } from './services/admin/record-editing.ts';
@@ -48,6 +49,7 @@ import { creditRoutes } from './routes/credits.ts';
 import { giftCodeRoutes } from './routes/gift-codes.ts';
 import { giftPageRoutes, giftRoutes } from './routes/gifts.ts';
 import { meRoutes } from './routes/me.ts';
+import { tripNoticeRoutes } from './routes/trip-notices.ts';
 import { mountRealtime } from './routes/realtime.ts';
 import { CHAT_MESSAGE_BODY_LIMIT, CHAT_MESSAGES_PATH, chatRoutes, mountChatFileDownload } from './routes/chat.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -121,6 +123,9 @@ export const CACHED_READS: [string[], (typeof GROUPS)[keyof typeof GROUPS]][] = 
   [['/available-dates', '/detailed-timeslots', '/options/:slugCode/prices'], GROUPS.availability],
 ];
 
+/** The personal reads kept per user (GROUPS.personal): what every page of a signed-in traveller asks. */
+export const PERSONAL_READS = ['/me', '/cart', '/trips', '/trips/:id'];
+
 export function createApp(opts: AppOptions) {
   const app = new Hono<AppEnv>();
   const { db, config, log, rateLimitStore } = opts;
@@ -155,6 +160,8 @@ export function createApp(opts: AppOptions) {
   mountRealtime(app, nodeWs.upgradeWebSocket);
   // A chat file's download: the session cookie is its proof (an <img src> sends no bearer).
   mountChatFileDownload(app);
+  // A tag evidence's document (ADR 0045): public while on the page, the session cookie otherwise.
+  mountEvidenceDocument(app);
   // Static maps of a meeting point (ADR 0040): public like /storage, drawn on first request.
   mountMapFiles(app);
 
@@ -174,7 +181,7 @@ export function createApp(opts: AppOptions) {
   const uploadLimit = bodyLimit({ maxSize: IMAGE_UPLOAD.maxBytes + 64 * 1024, onError: tooLarge });
   // A chat message may carry files (multipart).
   const chatLimit = bodyLimit({ maxSize: CHAT_MESSAGE_BODY_LIMIT, onError: tooLarge });
-  api.use('*', (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? uploadLimit : c.req.method === 'POST' && CHAT_MESSAGES_PATH.test(c.req.path) ? chatLimit : jsonLimit)(c, next));
+  api.use('*', (c, next) => (c.req.method === 'POST' && (UPLOAD_PATH.test(c.req.path) || EVIDENCE_UPLOAD_PATH.test(c.req.path)) ? uploadLimit : c.req.method === 'POST' && CHAT_MESSAGES_PATH.test(c.req.path) ? chatLimit : jsonLimit)(c, next));
 
   // A write of this process is in the answer cache before its answer leaves (ADR 0042): the
   // change feed has delivered what the write's transaction notified.
@@ -191,6 +198,8 @@ export function createApp(opts: AppOptions) {
   api.use('/initial_data', cachedAnswers(GROUPS.catalogue, { varyHeader: geoHeaderOf }));
 
   api.use('*', sessionMiddleware);
+  // A signed-in traveller's own reads, kept per user until anything they read changes (ADR 0042).
+  for (const path of PERSONAL_READS) api.use(path, cachedAnswers(GROUPS.personal));
   // Every /admin call (the back-office, ambassador review): one guard, 401 for a guest, 403 for
   // anyone signed in who is not an admin.
   api.use('/admin/*', requireAdmin);
@@ -201,6 +210,7 @@ export function createApp(opts: AppOptions) {
   api.get('/csrf-token', (c) => reply(c, { token: issueCsrfToken(c) }));
   api.route('/', authRoutes());
   api.route('/', meRoutes());
+  api.route('/', tripNoticeRoutes());
   api.route('/', creditRoutes());
   api.route('/', giftCodeRoutes());
   api.route('/', giftRoutes());
@@ -217,6 +227,7 @@ export function createApp(opts: AppOptions) {
   api.route('/', ambassadorRoutes());
   api.route('/', adminRoutes());
   api.route('/', partnerRoutes());
+  api.route('/', tagEvidenceRoutes());
   api.route('/', chatRoutes());
   api.route('/', corporateRoutes());
   api.route('/', conversionEventRoutes());

@@ -1,7 +1,7 @@
 // The answer cache inside the Hono app (ADR 0042): route middleware that serves a kept answer of
 // the request, or computes it with the route and keeps it (answer-cache.ts holds the cache).
 import type { Context, MiddlewareHandler } from 'hono';
-import { answerHeaders, answerKey, bodyFor, type CacheGroup, type CachedAnswer, makeAnswer, notModified, notModifiedHeaders, pickEncoding, varyValue } from './answer-cache.ts';
+import { answerHeaders, answerKey, bodyFor, personalKey, type CacheGroup, type CachedAnswer, makeAnswer, notModified, notModifiedHeaders, pickEncoding, varyValue } from './answer-cache.ts';
 import type { AppEnv } from './context.ts';
 
 /** A kept answer in the encoding the request accepts, or 304 when the client has it. */
@@ -30,13 +30,25 @@ export function cachedAnswers(group: CacheGroup, opts: { varyHeader?: (c: Contex
     // Once per request: two listed paths can match one URL (/blogs/:slug and /blogs/filter_items).
     if (!cache || (c.req.method !== 'GET' && c.req.method !== 'HEAD') || handled.has(c.req.raw)) return next();
     handled.add(c.req.raw);
-    const varyName = opts.varyHeader?.(c);
+    const varyName = group.personal ? 'Cookie' : opts.varyHeader?.(c);
     const url = c.req.url;
     const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-    const key = answerKey(url.slice(pathStart), varyName ? varyValue(c.req.header(varyName)) : undefined);
-    if (varyName) cache.varyByPath.set(c.req.path, varyName);
+    // A personal answer is its user's (the fast path never finds it: no path is such a key).
+    const key = group.personal
+      ? personalKey(c.var.user?.id ?? '-', url.slice(pathStart))
+      : answerKey(url.slice(pathStart), varyName ? varyValue(c.req.header(varyName)) : undefined);
+    if (varyName && !group.personal) cache.varyByPath.set(c.req.path, varyName);
+    if (group.personal && cache.personalPaths.size < 10_000) cache.personalPaths.add(c.req.path);
     if (cache.live) {
-      const hit = cache.get(group, key) ?? (await cache.pending(group, key));
+      let hit: CachedAnswer | null | undefined = cache.get(group, key, !group.personal);
+      // Written by another process just before this request? Hear it first (ADR 0042).
+      if (hit && group.personal) {
+        await cache.heard();
+        hit = cache.get(group, key);
+      }
+      // A computation already running may have read before this request's own write: personal
+      // answers never join one.
+      if (!group.personal) hit ??= await cache.pending(group, key);
       if (hit) {
         c.res = send(c, hit);
         return;

@@ -118,10 +118,29 @@ class PostgresFeed extends Subscribers implements ChangeFeed {
     this.retryMs = Math.min(this.retryMs * 2, 10_000);
   }
 
-  async sync() {
+  /** The round trip in flight, and the one queued behind it (callers that came after it started). */
+  private syncing: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
+
+  sync(): Promise<void> {
+    // Concurrent callers share round trips: one that started after a caller arrived serves it,
+    // so at most one runs and one waits, however many requests ask.
+    if (!this.syncing) {
+      this.syncing = this.roundTrip().finally(() => (this.syncing = undefined));
+      return this.syncing;
+    }
+    this.queued ??= this.syncing.then(() => {
+      this.queued = undefined;
+      return this.sync();
+    });
+    return this.queued;
+  }
+
+  private async roundTrip() {
     const client = this.client;
     if (!client || !this.live) return;
-    // The backend sends what it was notified of before it answers the next query.
+    // The backend sends what it was notified of before it answers the next query: every
+    // transaction committed before this query was sent has been heard when it resolves.
     await client.query('select 1').catch((err: unknown) => this.lost(client, err));
   }
 

@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   /** Memory for built files served from memory per process (ADR 0042). */
   STATIC_CACHE_MB: z.coerce.number().int().min(1).max(16384).default(256),
   RATE_LIMIT_WHITELIST_SECRET: optionalString,
+  /**
+   * Reconciliation (ADR 0047): how old a provider payment or an unsettled order must be before
+   * it is judged abandoned by its request. Longer than any pay call may take.
+   */
+  RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
   GEO_COUNTRY_HEADER: z.string().min(1).default('cf-ipcountry').transform((v) => v.toLowerCase()),
   TRUST_PROXY: bool,
   IMAGE_HOST_ALLOWLIST: z
@@ -51,6 +56,10 @@ const EnvSchema = z.object({
   WHATSAPP_TEMPLATE: z.string().min(1).default('verdant_login_code'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default('en'),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  /** Trip notices (ADR 0046): always kept in the outbox; `whatsapp` also sends them as template messages. */
+  WHATSAPP_NOTICES_PROVIDER: z.enum(['outbox', 'whatsapp']).default('outbox'),
+  /** Template names are this prefix + the notice's kind (e.g. verdant_trip_reminder), approved in WhatsApp Manager. */
+  WHATSAPP_NOTICE_TEMPLATE_PREFIX: z.string().regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _').default('verdant_trip_'),
   CAPTCHA_PROVIDER: z.enum(['test', 'turnstile', 'hcaptcha']).default('test'),
   CAPTCHA_SITE_KEY: optionalString,
   CAPTCHA_SECRET: optionalString,
@@ -93,6 +102,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (isProduction && e.SECRET_KEY === DEV_SECRET_KEY) problems.push('  SECRET_KEY: set a long random secret in production');
   if (e.OTP_PROVIDER === 'whatsapp' && !(e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID)) {
     problems.push('  OTP_PROVIDER: whatsapp needs WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID');
+  }
+  if (e.WHATSAPP_NOTICES_PROVIDER === 'whatsapp' && !(e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID)) {
+    problems.push('  WHATSAPP_NOTICES_PROVIDER: whatsapp needs WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID');
   }
   if (e.CAPTCHA_PROVIDER !== 'test' && !(e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET)) {
     problems.push(`  CAPTCHA_PROVIDER: ${e.CAPTCHA_PROVIDER} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET`);
@@ -149,6 +161,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
             apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
           }
         : { provider: 'outbox' as const },
+    notices:
+      e.WHATSAPP_NOTICES_PROVIDER === 'whatsapp'
+        ? {
+            provider: 'whatsapp' as const,
+            accessToken: e.WHATSAPP_ACCESS_TOKEN ?? '',
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? '',
+            templatePrefix: e.WHATSAPP_NOTICE_TEMPLATE_PREFIX,
+            language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+            apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
+          }
+        : { provider: 'outbox' as const },
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY && e.S3_PUBLIC_URL
         ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, publicUrl: e.S3_PUBLIC_URL }
@@ -171,6 +194,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       stripePublishableKey: e.PUBLIC_STRIPE_PUBLISHABLE_KEY,
       /** Encrypts the test gateway's card tokens (any process of one deployment must share it). */
       testGatewaySecret: e.TEST_GATEWAY_SECRET ?? `verdant-test-gateway:${e.PUBLIC_API_KEY}`,
+      reconcileGraceMs: e.RECONCILE_GRACE_SECONDS * 1000,
     },
   };
 }

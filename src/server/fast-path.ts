@@ -5,13 +5,31 @@
 // the app, which answers it as always.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { type AnswerCache, type CachedAnswer, type Encoding, answerHeaders, answerKey, bodyFor, notModified, notModifiedHeaders, pickEncoding, varyValue } from './answer-cache.ts';
+import {
+  type AnswerCache,
+  type CachedAnswer,
+  type Encoding,
+  answerHeaders,
+  answerKey,
+  bodyFor,
+  GROUPS,
+  notModified,
+  notModifiedHeaders,
+  personalKey,
+  pickEncoding,
+  varyValue,
+} from './answer-cache.ts';
+import { COOKIE_SHAPE } from './session.ts';
+import { type LoadedSession, SESSION_COOKIE, stillUsable } from './services/sessions.ts';
+import { SIGNED_IN_COOKIE } from '../lib/session-hint.ts';
 import type { Config } from './config.ts';
 import { API_CSP, bearerOk, clientIpOf, rateLimitHeaders, requestIdOf, securityHeaderList, WHITELIST_HEADER } from './middleware.ts';
 import type { RateLimitStore } from './providers/rate-limit.ts';
-import { safeEqual } from './services/secrets.ts';
+import { safeEqual, sha256 } from './services/secrets.ts';
 
 const API_PREFIX = '/api/v1/';
+const SESSION_TOKEN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]*)`);
+const SIGNED_IN_HINT = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
 
 /** Request ids of the fast path: unique per process, without a random draw per answer. */
 const ridPrefix = `f${process.pid.toString(36)}-${Date.now().toString(36)}-`;
@@ -30,14 +48,26 @@ export function fastPath(deps: FastPathDeps): (req: IncomingMessage, res: Server
     if (!forAnswer) built.set(a, (forAnswer = {}));
     return (forAnswer[encoding] ??= [...answerHeaders(a, encoding), ...security, ['Content-Length', String(bodyFor(a, encoding).length)]].flat());
   };
-  return (req, res) => {
-    const url = req.url;
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url?.startsWith(API_PREFIX) || !cache.live) return false;
-    const q = url.indexOf('?');
-    const path = q < 0 ? url : url.slice(0, q);
-    const varyName = cache.varyByPath.get(path);
-    const varyHeader = varyName ? req.headers[varyName.toLowerCase()] : undefined;
-    const a = cache.lookup(answerKey(url, varyName ? varyValue(Array.isArray(varyHeader) ? varyHeader[0] : varyHeader) : undefined));
+  /**
+   * A signed-in traveller's kept answer (GROUPS.personal, ADR 0042 §7): their session and the
+   * answer are both kept, and both are trusted only after the change feed's round trip, as in the
+   * app. A cookie that the app would set again (no signed-in hint), a session not kept, expired
+   * or due for its extension: the app.
+   */
+  const personal = async (req: IncomingMessage, res: ServerResponse, url: string): Promise<boolean> => {
+    const cookie = req.headers.cookie;
+    if (!cookie || !SIGNED_IN_HINT.test(cookie)) return false;
+    const token = SESSION_TOKEN.exec(cookie)?.[1];
+    if (!token || !COOKIE_SHAPE.test(token)) return false;
+    const id = sha256(token);
+    if (!cache.keptSession(id)) return false;
+    await cache.heard();
+    const session = cache.keptSession<LoadedSession>(id);
+    if (!session || !stillUsable(session)) return false;
+    return answer(req, res, cache.get(GROUPS.personal, personalKey(session.userId, url), false));
+  };
+
+  const answer = (req: IncomingMessage, res: ServerResponse, a: CachedAnswer | undefined): Promise<boolean> | boolean => {
     if (!a || !bearerOk(req.headers.authorization, config.publicApiKey) || log.isLevelEnabled('debug')) return false;
     const write = (limitHeaders: [string, string][]) => {
       const encoding = pickEncoding(req.headers['accept-encoding'], a);
@@ -48,6 +78,7 @@ export function fastPath(deps: FastPathDeps): (req: IncomingMessage, res: Server
         res.end();
         return true;
       }
+      if (a.group.personal) cache.stats.hits += 1;
       res.writeHead(200, [...headersOf(a, encoding), ...perRequest]);
       res.end(req.method === 'HEAD' ? undefined : bodyFor(a, encoding));
       return true;
@@ -63,5 +94,17 @@ export function fastPath(deps: FastPathDeps): (req: IncomingMessage, res: Server
       if (count > limit) return false;
       return write(rateLimitHeaders(limit, count, resetInMs));
     });
+  };
+
+  return (req, res) => {
+    const url = req.url;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url?.startsWith(API_PREFIX) || !cache.live) return false;
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const varyName = cache.varyByPath.get(path);
+    const varyHeader = varyName ? req.headers[varyName.toLowerCase()] : undefined;
+    if (cache.personalPaths.has(path)) return personal(req, res, url);
+    const a = cache.lookup(answerKey(url, varyName ? varyValue(Array.isArray(varyHeader) ? varyHeader[0] : varyHeader) : undefined));
+    return answer(req, res, a);
   };
 }

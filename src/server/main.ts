@@ -107,6 +107,10 @@ export async function listen(opts: ServerOptions): Promise<{ url: string; close:
   server.on('upgrade', (_req, socket: Duplex) => {
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
+    // An upgraded socket has lost the HTTP server's 'error' listener: a browser resetting it
+    // while its upgrade is checked (a tab closed) raised an unhandled 'error' and ended the
+    // process (it stopped the e2e server once). ws adds its own once the upgrade is accepted.
+    socket.on('error', (err) => opts.log.debug({ err }, 'websocket: a connection failed during its upgrade'));
   });
   injectRealtime(app, server);
   const address = server.address();

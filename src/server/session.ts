@@ -29,14 +29,16 @@ import {
   deleteExpiredSessions,
   deleteSession,
   loadSession,
+  type LoadedSession,
   type LoginMethod,
   markLogin,
   renewUserToken,
   SESSION_COOKIE,
+  stillUsable,
 } from './services/sessions.ts';
 
 export const USER_TOKEN_HEADER = 'x-user-token';
-const COOKIE_SHAPE = /^[\w-]{20,100}$/;
+export const COOKIE_SHAPE = /^[\w-]{20,100}$/;
 
 function setSessionCookies(c: Context<AppEnv>, token: string, expiresAt: Date) {
   const options = { sameSite: 'Lax', secure: c.var.config.isProduction, path: '/', expires: expiresAt } as const;
@@ -49,11 +51,29 @@ function clearSessionCookies(c: Context<AppEnv>) {
   deleteCookie(c, SIGNED_IN_COOKIE, { path: '/' });
 }
 
+/**
+ * The session of a cookie: kept in memory between requests (ADR 0042 §7) and read from the
+ * database when not kept, expired or due for its hourly extension. A kept one is used only after
+ * the change feed's round trip, so a log-out or a new payment token committed by any process
+ * before this request has dropped it.
+ */
+async function sessionOf(c: Context<AppEnv>, token: string): Promise<LoadedSession | null> {
+  const cache = c.var.answers;
+  if (!cache) return loadSession(c.var.db, token);
+  const id = sha256(token);
+  if (cache.keptSession<LoadedSession>(id)) {
+    await cache.heard();
+    const kept = cache.keptSession<LoadedSession>(id);
+    if (kept && stillUsable(kept)) return { ...kept, extended: false };
+  }
+  return cache.loadSession(id, () => loadSession(c.var.db, token), (s) => !s.extended);
+}
+
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
-    const session = COOKIE_SHAPE.test(token) ? await loadSession(c.var.db, token) : null;
+    const session = COOKIE_SHAPE.test(token) ? await sessionOf(c, token) : null;
     if (session) {
       c.set('user', { ...session.user, sessionId: session.id });
       // Sliding expiry, or a browser that lost the hint (or predates it): both cookies again.

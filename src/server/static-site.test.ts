@@ -24,6 +24,7 @@ function makeBuild(root: string, name: string, marker: string) {
     'shells/checkout/index.html': `<!doctype html><title>Checkout shell ${marker}</title>`,
     '_astro/client.Ab12Cd.js': `console.log(${JSON.stringify(marker)});${' '.repeat(600)}`,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'menu/K73VKtJb93Zv/index.html': `<div data-menu-panel="about">${marker}</div>`,
   };
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(join(dir, rel, '..'), { recursive: true });
@@ -69,6 +70,14 @@ describe('static site', () => {
     const res = await app.request('/_astro/client.Ab12Cd.js');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('serves the header menus’ file, named by its content’s hash, as immutable (ADR 0048)', async () => {
+    const { app } = setup();
+    const res = await app.request('/menu/K73VKtJb93Zv/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toContain('data-menu-panel="about"');
   });
 
   it('serves precompressed brotli or gzip when accepted', async () => {

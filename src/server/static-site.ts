@@ -131,7 +131,8 @@ async function fileStat(path: string): Promise<Stats | undefined> {
 }
 
 function cacheControl(relPath: string): string {
-  if (relPath.startsWith('/_astro/') || relPath.startsWith('/fonts/')) return 'public, max-age=31536000, immutable';
+  // The header menus' file is named by a hash of its content (docs/decisions/0048).
+  if (relPath.startsWith('/_astro/') || relPath.startsWith('/fonts/') || relPath.startsWith('/menu/')) return 'public, max-age=31536000, immutable';
   if (relPath.endsWith('.html')) return 'public, max-age=0, must-revalidate';
   if (relPath.startsWith('/pagefind/')) return 'public, max-age=300, must-revalidate';
   return 'public, max-age=3600';

@@ -3,7 +3,7 @@
 // company's code and no card; /corporate-experiences finds the seeded event by its code; an
 // admin creates an event and a code in the back-office; an experience's meeting point shows its
 // map; a trip asks for a guest detail its experience began to require after booking.
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Response } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
 import { DEV_PASSWORD, freshEmail, loginAs, signUpViaApi } from './accounts.ts';
@@ -203,16 +203,21 @@ test.describe('corporate experiences', () => {
 test.describe('static maps', () => {
   test('the meeting point shows its map image: a WebP answered 200, with alt text @mobile', async ({ page, api }) => {
     const option = await pickExperience(api, { currency: 'SGD' });
+    // Every map answer from the start: a lazy image near the first screen may load before the
+    // test reads its address (the headless shell lays out and fetches sooner than the browser).
+    const maps: Response[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/maps/')) maps.push(r);
+    });
     await page.goto(`/experiences/${option.slugCode}`);
     const map = page.getByTestId('meeting-map');
     const src = await map.getAttribute('src');
     expect(src).toMatch(/^\/maps\/-?[\d.]+,-?[\d.]+,\d+\/\d+x\d+\.webp$/);
     expect((await map.getAttribute('alt'))?.length).toBeGreaterThan(10);
-    const answered = page.waitForResponse((r) => r.url().endsWith(src!));
     await map.scrollIntoViewIfNeeded();
-    const res = await answered;
-    expect(res.status()).toBe(200);
-    expect(res.headers()['content-type']).toBe('image/webp');
+    const answer = () => maps.find((r) => r.url().endsWith(src!));
+    await expect.poll(() => answer()?.status()).toBe(200);
+    expect(answer()!.headers()['content-type']).toBe('image/webp');
     await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
   });
 });

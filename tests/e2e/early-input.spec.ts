@@ -9,16 +9,25 @@ import type { APIRequestContext, Browser, BrowserContext, CDPSession, Locator, P
 import { randomUUID } from 'node:crypto';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
 import { CUSTOMER_FIELD_LABELS, type CustomerField } from '../../src/lib/required-info.ts';
-import { API_KEY, expect, test } from './fixtures.ts';
+import { API_KEY, expect, test as base } from './fixtures.ts';
 import { DEV_PASSWORD, csrf, freshEmail, freshPhone, lastCode, passCaptcha, signUpViaApi } from './accounts.ts';
 import { GUEST, bookFromWidget, payButton, pickExperience } from './booking.ts';
+
+/**
+ * Whether the test's own `page` is throttled. Chromium throttles a page by spinning its main
+ * thread (the renderer's CPU throttler busy-waits in a signal handler), so a throttled page burns
+ * three quarters of a core for as long as it is open, busy or idle: two idle throttled pages used
+ * 15.4 s of CPU in 10 s (2026-11-28). The batched forms below run on pages of their own and only
+ * use `page` for its context, so theirs stays unthrottled.
+ */
+const test = base.extend<{ throttlePage: boolean }>({ throttlePage: [true, { option: true }] });
 
 const RUNS = Number(process.env['EARLY_INPUT_RUNS'] ?? 3);
 /**
  * Runs of the island forms below go this many at a time, each on its own page opened cold (its
- * island wakes on that page alone): the CPU is throttled by pausing each page's main thread, so
- * pages side by side cost little more wall time than one, and a busier machine only wakes the
- * islands later, which is the race under test.
+ * island wakes on that page alone). Each throttled page spins its main thread (see throttlePage),
+ * so pages side by side load the machine, and a busier machine only wakes the islands later,
+ * which is the race under test.
  */
 const BATCH = Number(process.env['EARLY_BATCH'] ?? 5);
 /**
@@ -55,9 +64,9 @@ const consent = (target: Page | BrowserContext) =>
     localStorage.setItem('hidden_subscription_poup', 'true');
   });
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page, throttlePage }) => {
   await consent(page.context());
-  await throttle(page);
+  if (throttlePage) await throttle(page);
 });
 
 /** A throttled page of `context`, for one run. */
@@ -346,6 +355,7 @@ function guestValues(fields: CustomerField[], tag: string): Record<string, strin
 }
 
 test.describe('account forms', () => {
+  test.use({ throttlePage: false }); // each run throttles its own page (coldPage)
   // Ten runs of one or two steps each: on a loaded machine this takes minutes, not seconds.
   test.describe.configure({ timeout: limit(240_000) });
 
@@ -487,6 +497,7 @@ test.describe('account forms', () => {
 });
 
 test.describe('booking forms', () => {
+  test.use({ throttlePage: false }); // each run throttles its own page (coldPage)
   // Ten runs of one or two steps each: on a loaded machine this takes minutes, not seconds.
   test.describe.configure({ timeout: limit(240_000) });
 
@@ -598,6 +609,7 @@ test.describe('booking forms', () => {
 });
 
 test.describe('gift forms', () => {
+  test.use({ throttlePage: false }); // each run throttles its own page (coldPage)
   test.describe.configure({ timeout: limit(240_000) });
 
   test('gift card: the recipient, sender and message typed or autofilled at once are sent, and still there after going back from payment', async ({ page }) => {

@@ -28,13 +28,30 @@ async function live(page: Page, island: Locator) {
 }
 
 test.describe('header menus', () => {
-  test('the mega-menu is in the HTML before any script runs, and opens on the first hover', async ({ page }) => {
+  test('the mega-menu comes from its own cached file once a visitor shows up, and opens on the first hover', async ({ page, request }) => {
     const scripts = watchIslandScripts(page);
-    await page.goto('/');
-    // Pre-rendered: every destination link is in the page, hidden until opened.
+    const menuRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/\/menu\/\w+\/$/.test(new URL(r.url()).pathname)) menuRequests.push(r.url());
+    });
+    const response = await page.goto('/');
+    // Not in the page's HTML (docs/decisions/0048): its closed panel holds a placeholder and the
+    // header names the menus' file, fetched at the first sign of a visitor and cached for good.
+    await page.waitForLoadState('load');
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 500)));
+    expect(menuRequests).toEqual([]);
+    const html = (await response?.text()) ?? '';
+    expect(html).not.toContain('mega__countries');
+    const src = await page.locator('header[data-menu-src]').getAttribute('data-menu-src');
+    expect(src).toMatch(/^\/menu\/\w+\/$/);
+    const file = await request.get(src!);
+    expect(file.headers()['cache-control']).toContain('immutable');
+    expect(await file.text()).toContain('data-menu-panel="destinations"');
     await expect(panel(page, 'destinations')).toBeHidden();
-    expect(await panel(page, 'destinations').locator('a[href^="/countries/"], a[href^="/cities/"]').count()).toBeGreaterThan(10);
-    // Island code may be prefetched at idle, as modulepreload hints (docs/decisions/0027): none runs.
+    await page.mouse.move(640, 500);
+    await expect.poll(() => panel(page, 'destinations').locator('a[href^="/countries/"], a[href^="/cities/"]').count()).toBeGreaterThan(10);
+    expect(menuRequests).toHaveLength(1);
+    // Island code may be prefetched (at idle, once a visitor shows up) as modulepreload hints (docs/decisions/0027, 0048): none runs.
     await expectOnlyPrefetched(page, scripts, /./);
     await expect(page.locator('astro-island:has(#nav-destinations-trigger)')).toHaveAttribute('ssr', '');
 
@@ -102,6 +119,18 @@ test.describe('header menus', () => {
     await page.evaluate(() => new Promise((done) => setTimeout(done, 300))); // past the hover-open delay (120 ms)
     await expect(panel(page, 'gifts')).toBeHidden();
     await expect(trigger(page, 'Gifts')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a menus file that cannot be fetched says so in the open panel, and the next opening tries again', async ({ page }) => {
+    let fail = true;
+    await page.route(/\/menu\/\w+\/$/, (route) => (fail ? route.abort() : route.continue()));
+    await page.goto('/');
+    await trigger(page, 'Destinations').click();
+    await expect(panel(page, 'destinations')).toContainText('The menu could not be loaded. Check your connection, then open it again.');
+    fail = false;
+    await page.keyboard.press('Escape');
+    await trigger(page, 'Destinations').click();
+    await expect(panel(page, 'destinations').locator('[data-menu-country="singapore"]')).toBeVisible();
   });
 
   test('Singapore goes straight to its city page; countries list their cities', async ({ page }) => {

@@ -298,9 +298,16 @@ test('the video loads nothing from YouTube, and no article script runs, until th
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Player</title><p id="player">Playing</p></html>' }),
   );
 
-  // The site-wide scripts every page has (header, overlays, prices): the baseline.
+  // The site-wide scripts every page has (header, overlays, prices): the baseline. The header's
+  // island code is fetched at a first sign of a visitor (src/lib/first-sign.ts, ADR 0048: a
+  // pointer move here), at an idle moment within 2 s.
   await page.goto('/about', { waitUntil: 'networkidle' });
+  await page.mouse.move(40, 40);
+  await page.mouse.move(300, 200);
+  await page.waitForTimeout(2500);
+  await page.waitForLoadState('networkidle');
   const baseline = new Set(scripts);
+  expect(baseline.size, 'the header code is in the baseline').toBeGreaterThan(5);
   scripts.clear();
 
   await page.goto(`/magazine/a/${video.slug}`, { waitUntil: 'networkidle' });

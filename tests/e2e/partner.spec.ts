@@ -102,8 +102,11 @@ test.describe('partner back-office', () => {
 
   test('a date change is accepted from the booking page, and the CSV of the list parses', async ({ page, api, browser }) => {
     const option = await flexibleExperience(api, 0, OPERATOR);
-    const trip = await travellerWithTrip(page, option, 2);
-    const target = (await departures(page.request, option.slugCode, 2)).find((d) => d.date !== trip.date)!;
+    // Nine days ahead: the operator's first flexible experience has a moderate policy (free
+    // cancellation, and so date changes, until 3 days before 08:30 Singapore time); three days
+    // ahead by the UTC date was past that deadline for most of the day (409).
+    const trip = await travellerWithTrip(page, option, 2, 0, 9);
+    const target = (await departures(page.request, option.slugCode, 2, 9)).find((d) => d.date !== trip.date)!;
     const asked = await postJson(page.request, '/order_item_change_requests', { order_item_id: trip.itemId, start_date: target.date, detailed_timeslot_id: target.timeslotId, note: 'Rain forecast on our date' });
     expect(asked.status).toBe(201);
 

@@ -29,6 +29,8 @@ async function paid(page: Page) {
 }
 
 test('save a card at checkout, pay the next booking with it without typing it, remove it in the account', async ({ page, api, axe }) => {
+  // Three checkouts in one journey: each took 20-35 s on CI's loaded machine (limits only).
+  test.setTimeout(180_000);
   await member(page);
   const first = await pickExperience(api, { currency: 'SGD', skip: 1 });
 

@@ -36,11 +36,15 @@ export async function flexibleExperience(api: Api, skip = 0, supplier?: string):
   throw new Error('no flexible experience in the demo catalogue');
 }
 
-/** Open departures of an experience with room for `guests`, soonest first (at least two days ahead). */
-export async function departures(request: APIRequestContext, slugCode: string, guests: number): Promise<{ date: string; timeslotId: string }[]> {
+/**
+ * Open departures of an experience with room for `guests`, soonest first, at least `daysAhead`
+ * days ahead (a date change needs the free-cancellation deadline still ahead: 3 days before for
+ * a moderate policy, 7 for a strict one, in the experience's zone).
+ */
+export async function departures(request: APIRequestContext, slugCode: string, guests: number, daysAhead = 3): Promise<{ date: string; timeslotId: string }[]> {
   const { dates } = await getJson<{ dates: { date: string; unitsLeft: number }[] }>(request, `/available-dates?option_id=${slugCode}`);
   const out: { date: string; timeslotId: string }[] = [];
-  const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const soon = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
   for (const d of dates.filter((x) => x.unitsLeft >= guests + 2 && x.date >= soon).slice(0, 6)) {
     const { timeslots } = await getJson<{ timeslots: { id: string; unitsLeft: number }[] }>(request, `/detailed-timeslots?option_id=${slugCode}&date=${d.date}`);
     const slot = timeslots.find((s) => s.unitsLeft >= guests + 2);
@@ -50,11 +54,11 @@ export async function departures(request: APIRequestContext, slugCode: string, g
 }
 
 /** Signs a fresh traveller up in `page`'s context and books `option` for them through the API; returns the trip id. */
-export async function travellerWithTrip(page: Page, option: Candidate, guests = 2, departure = 0): Promise<{ itemId: string; orderId: string; date: string; timeslotId: string; email: string }> {
+export async function travellerWithTrip(page: Page, option: Candidate, guests = 2, departure = 0, daysAhead = 3): Promise<{ itemId: string; orderId: string; date: string; timeslotId: string; email: string }> {
   const email = freshEmail('trips');
   const { token } = await signUpViaApi(page.request, { name: 'Rosa Fernandes', email, password: DEV_PASSWORD });
   await page.addInitScript((t) => localStorage.setItem('access_token', t), token);
-  const dep = (await departures(page.request, option.slugCode, guests))[departure]!;
+  const dep = (await departures(page.request, option.slugCode, guests, daysAhead))[departure]!;
   const cart = await postJson<{ id: string; exchangedTotalAmountWithConversionFee: { amount: number; currency: string } }>(page.request, '/cart', {
     currency: 'SGD',
     order_item: { option_id: option.slugCode, start_date: dep.date, detailed_timeslot_id: dep.timeslotId, quantity: guests },

@@ -1,9 +1,11 @@
 // Build-time data of the site header: the Destinations, Gifts and About menus, from the content
 // collections. Everything here becomes static HTML; the header islands only open and close it.
-import { getCollection } from 'astro:content';
 import type { Image } from '../../contract/common.ts';
 import { bestOfPromoLists, destinationsMenu, popularCities, type MenuCountry } from '../../lib/header-destinations.ts';
 import { getInitialData, getLinks } from '../catalogue.ts';
+import { once, readRecords } from '../content-records.ts';
+import { BestOfListDetailSchema } from '../../contract/best-of-lists.ts';
+import { CollectionDetailSchema } from '../../contract/collections.ts';
 
 export type MenuLink = { name: string; href: string; detail?: string | undefined };
 export type PromoCard = MenuLink & { image: Image | null };
@@ -35,23 +37,17 @@ export const ABOUT_LINKS: MenuLink[] = [
 /** Route files of best-of pages, if any exist yet (resolved at build time). */
 const BEST_OF_ROUTES = Object.keys(import.meta.glob('../../pages/best-of/*.astro'));
 
-let cached: Promise<HeaderData> | undefined;
-
-export function getHeaderData(): Promise<HeaderData> {
-  return (cached ??= load());
-}
-
-async function load(): Promise<HeaderData> {
+export const getHeaderData = once(async (): Promise<HeaderData> => {
   const [initial, links, collections, bestOfLists] = await Promise.all([
     getInitialData(),
     getLinks(),
-    getCollection('collections'),
-    getCollection('bestOfLists'),
+    readRecords('collections', CollectionDetailSchema),
+    readRecords('best_of_lists', BestOfListDetailSchema),
   ]);
   const cityImages = new Map(initial.cities.map((c) => [c.slug, c.image]));
   const countryNames = new Map(initial.countries.map((c) => [c.id, c.name]));
 
-  const bestOf = initial.settings.showBestOfListNav && BEST_OF_ROUTES.length > 0 ? bestOfPromoLists(bestOfLists.map((e) => e.data)) : [];
+  const bestOf = initial.settings.showBestOfListNav && BEST_OF_ROUTES.length > 0 ? bestOfPromoLists(bestOfLists) : [];
   const promo: HeaderData['promo'] =
     bestOf.length > 0
       ? {
@@ -74,7 +70,7 @@ async function load(): Promise<HeaderData> {
           }),
         };
 
-  const collectionBySlug = new Map(collections.map((e) => [e.data.slug, e.data]));
+  const collectionBySlug = new Map(collections.map((c) => [c.slug, c]));
   const giftCollections = initial.giftCollections.flatMap((g) => {
     const detail = collectionBySlug.get(g.slugCode);
     return detail ? [{ name: g.name, href: `/collections/${g.slugCode}`, detail: detail.tagline }] : [];
@@ -91,4 +87,4 @@ async function load(): Promise<HeaderData> {
     giftGuides,
     about: ABOUT_LINKS,
   };
-}
+});

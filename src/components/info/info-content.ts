@@ -36,7 +36,7 @@ export const InfoFrontMatterSchema = z.object({
 export type InfoFrontMatter = z.infer<typeof InfoFrontMatterSchema>;
 
 /** Dynamic parts the Markdown may ask for with `<!-- dynamic: name -->`. */
-export const DYNAMIC_PARTS = ['contact-form', 'company-code', 'corporate-inquiry-form', 'promotion-codes', 'invite-link', 'site-reviews', 'sitemap-links'] as const;
+export const DYNAMIC_PARTS = ['contact-form', 'company-code', 'corporate-inquiry-form', 'promotion-codes', 'invite-link', 'site-reviews', 'sitemap-links', 'footprint-factors'] as const;
 export type DynamicPart = (typeof DYNAMIC_PARTS)[number];
 
 /** Every information page route (the Markdown file `<id>.md` is the page `/<id>`). */
@@ -46,6 +46,7 @@ export const INFO_PAGE_IDS = [
   'our-curation',
   'sustainability',
   'our-carbon-commitment',
+  'how-we-estimate-footprint',
   'better-for-travellers',
   'better-for-local-communities',
   'better-for-the-environment',
@@ -81,6 +82,7 @@ export const INFO_PAGES: Record<InfoPageId, InfoPageMeta> = {
   'our-curation': { crumb: 'Curation process', parent: 'about' },
   sustainability: { crumb: 'Sustainability 101', parent: 'about' },
   'our-carbon-commitment': { crumb: 'Carbon commitment', parent: 'sustainability' },
+  'how-we-estimate-footprint': { crumb: 'How we estimate footprints', parent: 'our-carbon-commitment' },
   'better-for-travellers': { crumb: 'Better for travellers', parent: 'our-mission' },
   'better-for-local-communities': { crumb: 'Better for local communities', parent: 'our-mission' },
   'better-for-the-environment': { crumb: 'Better for the environment', parent: 'our-mission' },

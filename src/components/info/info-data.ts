@@ -1,17 +1,18 @@
 // Build-time data of the information pages: their Markdown entries, the route table links are
 // checked against, the hero image pool, reviews and promotion codes.
 import { getCollection, getEntry, render } from 'astro:content';
+import { z } from 'zod';
 import type { Image } from '../../contract/common.ts';
 import type { CustomerReview } from '../../contract/reviews.ts';
 import { ratingAggregate, type Aggregate } from '../../lib/seo.ts';
 import { internalPath, isDynamicRoute, resolvesTo, routeOfPageFile, shellFamilies, type RouteTable } from '../../lib/seo-routes.ts';
+import { CollectionDetailSchema } from '../../contract/collections.ts';
+import { FaqSchema } from '../../contract/faqs.ts';
+import { PromotionCodeSchema } from '../../contract/promotion-codes.ts';
+import { ListCustomerReviewsResponse, SiteReviewSchema } from '../../contract/reviews.ts';
 import { getHomePage, getLinks, getOptions } from '../catalogue.ts';
+import { once, readRecords, readSiteFile } from '../content-records.ts';
 import { collectImages, pickHeroImage, type HeroTheme, type InfoFrontMatter, type InfoPageId } from './info-content.ts';
-
-const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
-  let cached: Promise<T> | undefined;
-  return () => (cached ??= load());
-};
 
 export type InfoEntry = {
   id: InfoPageId | '404';
@@ -43,8 +44,8 @@ export const getRouteTable = once(async (): Promise<RouteTable> => {
 export const getCollectionLinks = once(async (): Promise<{ name: string; href: string; tagline: string }[]> => {
   const table = await getRouteTable();
   if (!table.dynamic.includes('/collections/[slug]')) return [];
-  return (await getCollection('collections'))
-    .map((e) => ({ name: e.data.name, href: `/collections/${e.data.slug}`, tagline: e.data.tagline }))
+  return (await readRecords('collections', CollectionDetailSchema))
+    .map((c) => ({ name: c.name, href: `/collections/${c.slug}`, tagline: c.tagline }))
     .sort((a, b) => a.name.localeCompare(b.name));
 });
 
@@ -67,24 +68,31 @@ export const getResolver = once(async (): Promise<(href: string) => boolean> => 
 
 /** The generated pool images the catalogue uses: collections, the home page and experiences. */
 const getPoolImages = once(async (): Promise<Image[]> => {
-  const [collections, home, options] = await Promise.all([getCollection('collections'), getHomePage(), getOptions()]);
-  return collectImages<Image>([collections.map((c) => c.data), home, options.map((o) => o.image)]);
+  const [collections, home, options] = await Promise.all([readRecords('collections', CollectionDetailSchema), getHomePage(), getOptions()]);
+  return collectImages<Image>([collections, home, options.map((o) => o.image)]);
 });
 
 export async function heroImageFor(theme: HeroTheme): Promise<Image | null> {
   return pickHeroImage(await getPoolImages(), theme);
 }
 
+const SiteReviews = z.array(SiteReviewSchema);
+const PromotionCodes = z.array(PromotionCodeSchema);
+const SiteFaqs = z.array(FaqSchema);
+
+/** The site-wide FAQs of the help centre (site/faqs.json). */
+export const getSiteFaqs = once(async () => (await readSiteFile('faqs', SiteFaqs)) ?? []);
+
 /** Reviews of Verdant itself, newest first. */
-export const getSiteReviews = once(async () => (await getCollection('siteReviews')).map((e) => e.data).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id));
+export const getSiteReviews = once(async () => [...((await readSiteFile('site-reviews', SiteReviews)) ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id));
 
 /** The site-review aggregate, computed from the reviews themselves. */
 export const getSiteAggregate = once(async (): Promise<Aggregate | null> => ratingAggregate((await getSiteReviews()).map((r) => r.rating)));
 
 /** Recent reviews of experiences whose page is built, newest first. */
 export const getCustomerReviews = once(async (): Promise<(CustomerReview & { href: string })[]> => {
-  const [entry, links] = await Promise.all([getEntry('customerReviews', 'customer-reviews'), getLinks()]);
-  return (entry?.data.reviews ?? []).flatMap((r) => {
+  const [entry, links] = await Promise.all([readSiteFile('customer-reviews', ListCustomerReviewsResponse), getLinks()]);
+  return (entry?.reviews ?? []).flatMap((r) => {
     const href = links.option(r.option.slugCode);
     return href ? [{ ...r, href }] : [];
   });
@@ -92,5 +100,5 @@ export const getCustomerReviews = once(async (): Promise<(CustomerReview & { hre
 
 /** Public promotion codes, the soonest-ending first. */
 export const getPromotionCodes = once(async () =>
-  (await getCollection('promotionCodes')).map((e) => e.data).sort((a, b) => (a.endsAt ?? '9999').localeCompare(b.endsAt ?? '9999') || a.code.localeCompare(b.code)),
+  [...((await readSiteFile('promotion-codes', PromotionCodes)) ?? [])].sort((a, b) => (a.endsAt ?? '9999').localeCompare(b.endsAt ?? '9999') || a.code.localeCompare(b.code)),
 );

@@ -1,16 +1,11 @@
 // Build-time view of the magazine: articles newest first, the categories, kinds and tags that
 // have articles (names, order and descriptions from /blogs/filter_items, counts from the
 // articles this build renders), and the listing pages every route family pre-renders.
-import { getEntry } from 'astro:content';
-import { BLOG_KINDS, type BlogKind } from '../../contract/blogs.ts';
+import { BLOG_KINDS, BlogFilterItemsResponse, type BlogKind } from '../../contract/blogs.ts';
 import type { TagRef } from '../../contract/tags.ts';
 import { ARTICLES_PER_PAGE, assertCategorySlugs, kindName, pageChunks, readingMinutes } from '../../lib/magazine.ts';
 import { getBlogs, type BlogEntry } from '../catalogue.ts';
-
-const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
-  let cached: Promise<T> | undefined;
-  return () => (cached ??= load());
-};
+import { once, readSiteFile } from '../content-records.ts';
 
 export type MagazineCategory = { id: number; slug: string; name: string; description: string; count: number; kinds: { kind: BlogKind; name: string; count: number }[] };
 export type MagazineKind = { kind: BlogKind; name: string; count: number };
@@ -29,10 +24,10 @@ export type Magazine = {
 };
 
 export const getMagazine = once(async (): Promise<Magazine> => {
-  const [unordered, filterEntry] = await Promise.all([getBlogs(), getEntry('blogFilterItems', 'blog-filter-items')]);
+  const [unordered, filterEntry] = await Promise.all([getBlogs(), readSiteFile('blog-filter-items', BlogFilterItemsResponse)]);
   // Newest first, as GET /blogs orders them (equal dates: the later record first).
   const blogs = [...unordered].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id);
-  const facets = filterEntry?.data;
+  const facets = filterEntry;
   const count = <K>(keyOf: (b: BlogEntry) => K[]) => {
     const m = new Map<K, number>();
     for (const b of blogs) for (const k of keyOf(b)) m.set(k, (m.get(k) ?? 0) + 1);

@@ -3,10 +3,12 @@
 // or a collection (slugs are unique across them); `cateId` narrows a collection to one of its
 // categories, or an activity type to a "suitable for" tag. A page exists when its
 // city has experiences for it (a sub-page: at least two), so no landing link can 404.
-import { getCollection } from 'astro:content';
 import type { OptionSummary } from '../../contract/options.ts';
 import type { ListKey } from '../../lib/filter-keys.ts';
 import { getCities, getOptions, type CityEntry, type OptionEntry } from '../catalogue.ts';
+import { once, readRecords } from '../content-records.ts';
+import { CollectionDetailSchema } from '../../contract/collections.ts';
+import { TagDetailSchema } from '../../contract/tags.ts';
 
 export const LANDING_PER_PAGE = 24;
 /** A collection-category sub-page needs at least this many experiences; a "suitable for" one more. */
@@ -29,11 +31,6 @@ export type Landing = {
   updatedAt: string;
 };
 
-const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
-  let cached: Promise<T> | undefined;
-  return () => (cached ??= load());
-};
-
 /** Same order as GET /options?sort_by=recommended. */
 export function recommendedOrder<T extends Pick<OptionSummary, 'id' | 'rating' | 'ordersCount'>>(list: readonly T[]): T[] {
   const score = (o: T) => (o.rating.average ?? 0) * Math.log(1 + o.rating.count) + Math.log(1 + o.ordersCount);
@@ -46,8 +43,8 @@ export const getLandings = once(async (): Promise<Landing[]> => {
   const [cities, options, collections, tags] = await Promise.all([
     getCities(),
     getOptions(),
-    getCollection('collections').then((l) => l.map((e) => e.data)),
-    getCollection('tags').then((l) => l.map((e) => e.data)),
+    readRecords('collections', CollectionDetailSchema),
+    readRecords('tags', TagDetailSchema),
   ]);
   const tagBySlug = new Map(tags.map((t) => [`${t.kind}/${t.slug}`, t]));
   const byCity = new Map<string, OptionEntry[]>();

@@ -12,6 +12,7 @@ import FormField from '../forms/FormField.tsx';
 import Countdown from '../auth/Countdown.tsx';
 import PhoneField, { formatPhone, phoneOfForm } from '../auth/PhoneField.tsx';
 import { SectionHead } from './parts.tsx';
+import TripNotices from './TripNotices.tsx';
 
 export default function Phone({ user }: { user: SessionUser }) {
   const welcome = new URLSearchParams(location.search).get('add_phone') === 'true';
@@ -132,6 +133,7 @@ export default function Phone({ user }: { user: SessionUser }) {
           </form>
         )}
       </section>
+      {!welcome && <TripNotices phone={current} />}
       {welcome && (
         <p>
           <a className="button button--quiet" href={afterLoginHref(location.search)}>

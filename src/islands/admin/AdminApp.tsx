@@ -9,6 +9,7 @@ import { Loading } from '../account/parts.tsx';
 import AmbassadorApplications from './AmbassadorApplications.tsx';
 import ListingChanges from './ListingChanges.tsx';
 import ProblemReports from './ProblemReports.tsx';
+import TagEvidence from './TagEvidence.tsx';
 import CorporateEvents from './CorporateEvents.tsx';
 import ArticleEditor from './ArticleEditor.tsx';
 import ArticleList from './ArticleList.tsx';
@@ -121,6 +122,7 @@ function Page({ route }: { route: AdminRoute }) {
       if (route.section === 'tags') return <TagList />;
       if (route.section === 'ambassadors') return <AmbassadorApplications />;
       if (route.section === 'listing-changes') return <ListingChanges />;
+      if (route.section === 'tag-evidence') return <TagEvidence />;
       if (route.section === 'reports') return <ProblemReports />;
       if (route.section === 'settings') return <SiteSettingsPage />;
       if (route.section === 'corporate-events') return <CorporateEvents />;

@@ -7,7 +7,7 @@ import type { AdminExperience, AdminReferences, ExperienceDraft } from '../../co
 import { linesToList } from '../../lib/admin-pages.ts';
 import { Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { CitySelect, FaqsFieldset, ImagesFieldset, ItineraryFieldset, ListsFieldset, LocationsFieldset, PRICE_LABEL, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type PriceKey, type PriceText } from './ExperienceFields.tsx';
+import { CitySelect, FaqsFieldset, FootprintFieldset, ImagesFieldset, ItineraryFieldset, ListsFieldset, LocationsFieldset, PRICE_LABEL, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type PriceKey, type PriceText } from './ExperienceFields.tsx';
 import { EditorChrome, EditorGate, Field, markNaN, NumberField, useRecordEditor } from './RecordEditor.tsx';
 
 const LIST_KEYS = ['highlights', 'inclusions', 'exclusions', 'languages', 'startTimes'] as const;
@@ -125,6 +125,7 @@ export default function ExperienceEditor({ id }: { id: number }) {
           <ListsFieldset text={form.lists} onText={(k, v) => setForm({ ...form, lists: { ...form.lists, [k]: v } })} err={docErr} />
           <ItineraryFieldset steps={d.itinerary} onChange={(itinerary) => setDoc({ itinerary })} err={docErr} />
           <LocationsFieldset places={d.locations} onChange={(locations) => setDoc({ locations })} err={docErr} />
+          <FootprintFieldset value={d.footprint} onChange={(footprint) => setDoc({ footprint })} err={docErr} />
           <FaqsFieldset faqs={d.faqs} onChange={(faqs) => setDoc({ faqs })} err={docErr} />
 
           <fieldset className="adm-card adm-fields">

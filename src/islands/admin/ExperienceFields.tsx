@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api-client/client.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { Field, moveItem, NumberField } from './RecordEditor.tsx';
+import { LODGING_LABELS, LODGING_TYPES, METHOD_PATH, TRANSPORT_MODE_LABELS, TRANSPORT_MODES, type LodgingType, type TransportMode } from '../../lib/footprint.ts';
 import { ImageLibraryPicker } from './ImageLibrary.tsx';
 
 type PriceUnit = AdminExperience['priceUnit'];
@@ -197,6 +198,63 @@ export function LocationsFieldset({ places, onChange, err }: { places: Place[]; 
       </button>
     </fieldset>
   );
+}
+
+type Footprint = ExperienceDraft['footprint'];
+
+/** What the footprint needs (ADR 0044): each leg of transport during the experience, and where guests sleep. */
+export function FootprintFieldset({ value, onChange, err }: { value: Footprint; onChange: (f: Footprint) => void; err: FieldError }) {
+  const legs = value.legs;
+  const setLegs = (l: Footprint['legs']) => onChange({ ...value, legs: l });
+  return (
+    <fieldset className="adm-card adm-fields">
+      <legend>Footprint facts</legend>
+      <p className="adm-field--wide muted">
+        Transport used during the experience and where guests sleep; nights come from the duration. They give the figure in kg CO₂e on the page (
+        <a href={METHOD_PATH} target="_blank" rel="noopener">how we estimate this</a>).
+      </p>
+      {legs.map((l, i) => {
+        const upd = (patch: Partial<Footprint['legs'][number]>) => setLegs(legs.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+        return (
+          <div className="adm-repeat" key={i}>
+            <Field label="Transport" error={err(`footprint.legs.${i}.mode`)}>
+              <select value={l.mode} onChange={(e) => upd({ mode: e.target.value as TransportMode })}>
+                {TRANSPORT_MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {TRANSPORT_MODE_LABELS[m]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <NumberField label="Distance (km)" decimal error={err(`footprint.legs.${i}.km`)} value={Number.isNaN(l.km) ? null : l.km} onValue={(v) => upd({ km: v ?? Number.NaN })} />
+            <button type="button" className="adm-remove" onClick={() => setLegs(legs.filter((_, j) => j !== i))}>
+              Remove this leg
+            </button>
+          </div>
+        );
+      })}
+      <button type="button" className="button button--ghost adm-add" onClick={() => setLegs([...legs, { mode: 'walking', km: 0 }])}>
+        Add a leg of transport
+      </button>
+      <Field label="Lodging" error={err('footprint.lodging')}>
+        <select value={value.lodging ?? ''} onChange={(e) => onChange({ ...value, lodging: (e.target.value || null) as LodgingType | null })}>
+          <option value="">No overnight stay</option>
+          {LODGING_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {LODGING_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </fieldset>
+  );
+}
+
+/** Footprint facts in one line each: "Jeep or 4×4, 40 km" … "Lodging: Homestay". */
+export function describeFootprintFacts(f: Footprint): string {
+  const lines = f.legs.map((l) => `${TRANSPORT_MODE_LABELS[l.mode] ?? l.mode}, ${l.km} km`);
+  lines.push(`Lodging: ${f.lodging ? LODGING_LABELS[f.lodging] ?? f.lodging : 'none'}`);
+  return lines.join('\n');
 }
 
 type Faq = ExperienceDraft['faqs'][number];
@@ -391,6 +449,7 @@ const FIELD_NAMES: Record<string, string> = {
   rescheduleType: 'Date changes',
   images: 'Photos',
   rooms: 'Room types',
+  footprint: 'Footprint facts',
 };
 export const listingFieldName = (f: string) => FIELD_NAMES[f] ?? f;
 
@@ -401,6 +460,7 @@ function show(field: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (field === 'cancelType' && typeof v === 'string') return describeCancellation(v as CancellationPolicy).headline;
   if (field === 'rescheduleType' && typeof v === 'string') return RESCHEDULE_WORDS[v] ?? v;
+  if (field === 'footprint' && typeof v === 'object' && 'legs' in v) return describeFootprintFacts(v as Footprint);
   if (Array.isArray(v)) {
     if (!v.length) return '—';
     return v.map((item) => (typeof item === 'object' && item ? Object.values(item as Record<string, unknown>).filter((x) => x !== null && x !== '').join(' · ') : String(item))).join('\n');

@@ -12,6 +12,7 @@ import { showNotice } from '../../stores/ui.ts';
 import { logout } from '../../stores/user.ts';
 import { ChevronLeft, ChevronRight, MenuIcon } from './icons.tsx';
 import { readMenuLinks, type MenuLink, type MenuLinks } from './menu-links.ts';
+import { loadHeaderMenus } from './menu-fragment.ts';
 import { closeMenu } from './menu-store.ts';
 import { useLoginHref } from './use-login-href.ts';
 import { useSessionUser } from './use-session-user.ts';
@@ -119,9 +120,24 @@ export default function MobileMenu({ children, loginHref }: Props) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   /** What to focus once the next panel is shown. */
   const focusAfter = useRef<string | null>(null);
-  /** The desktop menus' links, read once when a sub-panel is first shown. */
+  /**
+   * The desktop menus' links, read once when a sub-panel is first shown; they come from the
+   * menus' own file (menu-fragment.ts), which the tap that opened this menu started to fetch.
+   */
   const links = useRef<MenuLinks | null>(null);
-  if (panel !== 'root' && panel !== 'account' && !links.current) links.current = readMenuLinks();
+  const openPanel = (id: string) => {
+    if (id === 'root' || id === 'account' || links.current) {
+      setPanel(id);
+      return;
+    }
+    loadHeaderMenus().then(
+      () => {
+        links.current = readMenuLinks();
+        setPanel(id);
+      },
+      (err: unknown) => showNotice({ kind: 'alert', text: `The menu could not be loaded: ${err instanceof Error ? err.message : String(err)}` }),
+    );
+  };
 
   // The dialog may be open already: client:interaction opens it on the tap that wakes the
   // island (docs/decisions/0027) and replays the tap here, so the state follows it.
@@ -180,7 +196,7 @@ export default function MobileMenu({ children, loginHref }: Props) {
     const opener = event.target.closest<HTMLElement>('[data-mnav-open]');
     if (opener?.dataset['mnavOpen']) {
       focusAfter.current = `[data-mnav-panel="${opener.dataset['mnavOpen']}"] [data-mnav-back]`;
-      setPanel(opener.dataset['mnavOpen']);
+      openPanel(opener.dataset['mnavOpen']);
       return;
     }
     const back = event.target.closest<HTMLElement>('[data-mnav-back]');

@@ -13,11 +13,12 @@ import { formatDate } from '../../lib/format-date.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
-import { ChangeSummary, FaqsFieldset, ImagesFieldset, ItineraryFieldset, LIST_KEYS, ListsFieldset, LocationsFieldset, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type ListKey, type PriceText } from '../admin/ExperienceFields.tsx';
+import { ChangeSummary, FaqsFieldset, FootprintFieldset, ImagesFieldset, ItineraryFieldset, LIST_KEYS, ListsFieldset, LocationsFieldset, PriceInputs, pricesOfUnit, pricesToText, textToPrices, type ListKey, type PriceText } from '../admin/ExperienceFields.tsx';
 import { Field, markNaN, NumberField } from '../admin/RecordEditor.tsx';
 import { EmptyPage } from '../admin/parts.tsx';
 import { formatPrice } from '../booking/money.ts';
 import { hrefIn, useNotice, type Opened } from './parts.tsx';
+import EvidenceSection from './Evidence.tsx';
 
 const BASIS: Record<PartnerListing['priceUnit'], string> = { per_person: 'Per person', per_group: 'Per group', per_room: 'Per room and night' };
 const CANCEL_TYPES: CancellationPolicy[] = ['standard', 'moderate', 'strict', 'all_sales_final'];
@@ -225,6 +226,7 @@ function ContentFormView({ x, opened, start, onSaved }: { x: PartnerListing; ope
       <ListsFieldset text={form.lists} onText={(k, v) => setForm({ ...form, lists: { ...form.lists, [k]: v } })} err={(p) => err(p)} />
       <ItineraryFieldset steps={c.itinerary} onChange={(itinerary) => set({ itinerary })} err={(p) => err(p)} />
       <LocationsFieldset places={c.locations} onChange={(locations) => set({ locations })} err={(p) => err(p)} />
+      <FootprintFieldset value={c.footprint} onChange={(footprint) => set({ footprint })} err={(p) => err(p)} />
       <FaqsFieldset faqs={c.faqs} onChange={(faqs) => set({ faqs })} err={(p) => err(p)} />
       <ImagesFieldset
         legend="Photos"
@@ -391,6 +393,7 @@ export function ListingEditor({ opened, id }: { opened: Opened; id: number }) {
       />
       <PricesForm x={x} opened={opened} onSaved={saved} />
       <ContentFormView key={from.key} x={x} opened={opened} start={from.content} onSaved={(l, text) => { setStart({ content: l.pending?.content ?? l.content, key: from.key + 1 }); saved(l, text); }} />
+      <EvidenceSection slug={slug} optionId={x.id} />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { messageOperatorAboutTripHref } from '../../lib/chat-pages.ts';
 import { tripHref } from '../../lib/trip-pages.ts';
 import { formatPrice } from '../booking/money.ts';
 import { downloadCalendar } from './download-calendar.ts';
+import FootprintPanel from './FootprintPanel.tsx';
 import SharePanel from './SharePanel.tsx';
 import { PAYMENT_TEXT, itemOf, placeOf } from './trip-format.ts';
 import { PriceBreakdown, Row, StatusBadge } from './TripParts.tsx';
@@ -181,6 +182,8 @@ export default function TripDetail({ trip, onChange }: { trip: Trip; onChange: (
           )}
           {trip.refund.refunded.amount > 0 && <p>Refunded: {formatPrice(trip.refund.refunded)}</p>}
         </section>
+
+        <FootprintPanel tripId={trip.id} />
 
         {trip.review && trip.review.rating !== null && (
           <section className="acct-panel" aria-labelledby="trip-review">

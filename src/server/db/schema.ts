@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { LODGING_TYPES, type FootprintLeg } from '../../lib/footprint.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const content = {
@@ -49,7 +50,7 @@ export const loginMethod = pgEnum('login_method', ['google', 'facebook', 'whatsa
 export const ambassadorStatus = pgEnum('ambassador_status', ['applied', 'approved', 'rejected', 'suspended']);
 export const ambassadorChannel = pgEnum('ambassador_channel', ['instagram', 'tiktok', 'blog', 'other']);
 export const discountType = pgEnum('discount_type', ['percent', 'fixed']);
-export const outboxChannel = pgEnum('outbox_channel', ['mail', 'otp']);
+export const outboxChannel = pgEnum('outbox_channel', ['mail', 'otp', 'whatsapp']);
 
 // ── Media ────────────────────────────────────────────────────────────────────
 /** A stored image: `key` is a path in the storage port (local disk by default). */
@@ -199,6 +200,15 @@ export const options = pgTable('options', {
   published: boolean('published').notNull().default(true),
   viewsCount: integer('views_count').notNull().default(0),
   ordersCount: integer('orders_count').notNull().default(0),
+  /** Transport used during the experience (ADR 0044); with lodgingType, the footprint's facts. */
+  footprintLegs: jsonb('footprint_legs').$type<FootprintLeg[]>().notNull().default([]),
+  lodgingType: text('lodging_type', { enum: LODGING_TYPES }),
+  /**
+   * The experience's footprint per person for PAGE_GROUP_SIZE guests, whole grams CO2e, derived
+   * from the facts (and nights, country) on every write; null when no facts are recorded.
+   * "Lowest footprint" sorts on it.
+   */
+  footprintGrams: integer('footprint_grams'),
   ...content,
 }, (t) => [
   index('options_city_idx').on(t.cityId),
@@ -706,6 +716,45 @@ export const listingChanges = pgTable('listing_changes', {
   uniqueIndex('listing_changes_pending_uq').on(t.optionId).where(sql`${t.status} = 'pending'`),
   index('listing_changes_status_idx').on(t.status, t.submittedAt),
   index('listing_changes_option_idx').on(t.optionId, t.id),
+]);
+
+/**
+ * Evidence behind one sustainability tag of one experience (issue 25, item 2; ADR 0045): a
+ * certification (issuer, number, expiry), a document or photo, a short statement. The operator
+ * submits it (status pending; a new submission replaces the last); an admin verifies, rejects with
+ * a reason or corrects it. Verified evidence whose expiry has passed becomes `expired` by the
+ * tag-evidence-expiry job. The experience page shows verified and expired evidence, and the
+ * "verified" mark only while verified. The document is stored under the storage's private prefix
+ * and read through GET /api/v1/tag_evidence_documents/{documentToken}.
+ */
+export const tagEvidence = pgTable('tag_evidence', {
+  id: serial('id').primaryKey(),
+  optionId: integer('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull().default(''),
+  certificateNumber: text('certificate_number').notNull().default(''),
+  expiresOn: date('expires_on', { mode: 'string' }),
+  statement: text('statement').notNull().default(''),
+  documentToken: text('document_token').unique(),
+  documentKey: text('document_key'),
+  documentName: text('document_name'),
+  documentKind: text('document_kind', { enum: ['image', 'pdf'] }),
+  status: text('status', { enum: ['pending', 'verified', 'rejected', 'expired'] }).notNull().default('pending'),
+  submittedBy: text('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+  submittedByName: text('submitted_by_name').notNull(),
+  submittedAt: ts('submitted_at').notNull().defaultNow(),
+  decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedByName: text('decided_by_name'),
+  decidedAt: ts('decided_at'),
+  verifiedAt: ts('verified_at'),
+  expiredAt: ts('expired_at'),
+  rejectReason: text('reject_reason'),
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('tag_evidence_option_tag_uq').on(t.optionId, t.tagId),
+  index('tag_evidence_status_idx').on(t.status, t.submittedAt),
+  index('tag_evidence_expiry_idx').on(t.expiresOn).where(sql`${t.status} = 'verified'`),
 ]);
 
 // ── Engagement: newsletter, consent counts, contact and corporate inquiries ─
@@ -1230,9 +1279,11 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
   customerRef: text('customer_ref'),
   /** Like Stripe's setup_future_usage: the card is attached to the customer once the payment succeeds. */
   setupFutureUsage: boolean('setup_future_usage').notNull().default(false),
+  /** The order the charge is for, as Stripe keeps it in the payment's metadata (reconciliation matches by it). */
+  orderId: text('order_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+}, (t) => [index('test_gateway_payments_created_idx').on(t.createdAt)]);
 
 /**
  * The test gateway's vault of reusable cards (what Stripe keeps as PaymentMethods). It keeps no
@@ -1589,3 +1640,44 @@ export const conversionEvents = pgTable('conversion_events', {
   createdAt: ts('created_at').notNull().defaultNow(),
   sentAt: ts('sent_at'),
 });
+
+// ── Trip notices on WhatsApp (ADR 0046) ──────────────────────────────────────
+/** A traveller's choice of trip notices on WhatsApp, with the time zone their quiet hours follow. */
+export const tripNoticeSettings = pgTable('trip_notice_settings', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  whatsapp: boolean('whatsapp').notNull().default(false),
+  /** IANA zone, e.g. 'Asia/Singapore' (the browser's at opt-in). */
+  timeZone: text('time_zone').notNull(),
+  optedInAt: ts('opted_in_at'),
+  optedOutAt: ts('opted_out_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const tripNoticeKind = pgEnum('trip_notice_kind', ['booking_confirmed', 'request_answered', 'date_change_answered', 'reminder']);
+export const tripNoticeStatus = pgEnum('trip_notice_status', ['queued', 'sent', 'skipped']);
+
+/**
+ * One WhatsApp notice about one booking, written when its cause commits and sent by the
+ * `trip-notice` job. `key` is unique (`confirmed:<item>`, `reminder:<item>:<date>` …): a cause that
+ * happens twice, or a job that runs twice, never makes a second message.
+ */
+export const tripNotices = pgTable('trip_notices', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  orderItemId: text('order_item_id').notNull().references(() => orderItems.id, { onDelete: 'cascade' }),
+  kind: tripNoticeKind('kind').notNull(),
+  /** What the message says beyond the booking itself (an operator's note, the answer). */
+  detail: jsonb('detail').$type<Record<string, string>>().notNull().default({}),
+  status: tripNoticeStatus('status').notNull().default('queued'),
+  /** When the job is due (quiet hours already applied); the test clock moves the job, not this. */
+  dueAt: ts('due_at').notNull(),
+  outboxId: integer('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
+  /** Why a notice was not sent (opted out, no phone, trip cancelled or moved). */
+  skippedReason: text('skipped_reason'),
+  sentAt: ts('sent_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  index('trip_notices_item_idx').on(t.orderItemId),
+  index('trip_notices_user_idx').on(t.userId, t.createdAt),
+]);

@@ -36,3 +36,22 @@ describe('link-table changes bump the parent updatedAt', () => {
     expect(rows.find((r) => r.id === b!.id)!.u.getTime()).toBe(past.getTime());
   });
 });
+
+describe('the change feed watches every table a kept answer can read (ADR 0042)', () => {
+  it('each table has the trigger, or is named in UNWATCHED_TABLES with its reason', async () => {
+    const { AVAILABILITY_TABLES, CATALOGUE_TABLES, PERSONAL_TABLES, SESSION_TABLES, UNWATCHED_TABLES } = await import('../answer-cache.ts');
+    const names = async (q: ReturnType<typeof sql>) => {
+      const res = (await database.db.execute(q)) as unknown as { rows?: { name: string }[] } | { name: string }[];
+      return (Array.isArray(res) ? res : (res.rows ?? [])).map((r) => r.name);
+    };
+    const tables = await names(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
+    const triggered = new Set(await names(sql`select c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'verdant_changes'`));
+    expect(tables.length).toBeGreaterThan(90);
+    const listed = new Set<string>([...CATALOGUE_TABLES, ...AVAILABILITY_TABLES, ...PERSONAL_TABLES, ...SESSION_TABLES]);
+    // A new table: watch it (a migration adding the trigger, and its name in a list) or say why not.
+    expect(tables.filter((t) => !triggered.has(t) && !(t in UNWATCHED_TABLES))).toEqual([]);
+    expect(tables.filter((t) => triggered.has(t) && !listed.has(t))).toEqual([]);
+    expect([...listed].filter((t) => !triggered.has(t))).toEqual([]);
+    expect(Object.keys(UNWATCHED_TABLES).filter((t) => triggered.has(t) || !tables.includes(t))).toEqual([]);
+  });
+});

@@ -23,6 +23,12 @@ export const QUEUES = {
    */
   bookingSweep: { name: 'booking-sweep', policy: 'stately', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 },
   /**
+   * Reconciliation (services/booking/checkout/reconcile.ts, ADR 0047): the payment provider's
+   * ledger against our orders, every five minutes; like the sweeper, at most one waiting and one
+   * running, and a failed run is not retried (the next one does the same work).
+   */
+  paymentReconcile: { name: 'payment-reconcile', policy: 'stately', retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 86400 },
+  /**
    * Brings queued publish runs live (services/publish.ts). A run records its own failure, so a
    * retry only follows a crash of the worker's process; a full build at 20,000 options fits in
    * the expiry.
@@ -42,6 +48,19 @@ export const QUEUES = {
    */
   /** Sends one consented conversion event to the ad platform (services/conversion-events.ts); idempotent by its status. */
   conversionEvent: { name: 'conversion-event', retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60 },
+  /**
+   * One trip notice on WhatsApp (services/trip-notices/send.ts, ADR 0046); idempotent by the
+   * notice row's status, which the handler changes in the transaction that keeps the message.
+   */
+  tripNotice: { name: 'trip-notice', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
+  /** Hands one kept WhatsApp notice to the Cloud API, retried while it fails (providers/whatsapp-notices.ts). */
+  whatsappDelivery: { name: 'whatsapp-delivery', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60 },
+  /**
+   * Expires verified tag evidence (services/tag-evidence.ts): one job per certification at the
+   * first moment after its last valid day, and a daily sweep (no data) for evidence that has no
+   * job of its own. Idempotent: stale jobs do nothing.
+   */
+  tagEvidenceExpiry: { name: 'tag-evidence-expiry', retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 300 },
   chatUnreadMail: { name: 'chat-unread-mail', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
 } as const;
 
@@ -49,6 +68,8 @@ export const QUEUES = {
 export const SCHEDULES = [
   { queue: QUEUES.bookingSweep.name, cron: '* * * * *' },
   { queue: QUEUES.imageCleanup.name, cron: '17 * * * *' },
+  { queue: QUEUES.paymentReconcile.name, cron: '*/5 * * * *' },
+  { queue: QUEUES.tagEvidenceExpiry.name, cron: '7 0 * * *' },
 ] as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
 

@@ -59,6 +59,17 @@ describe('ids in bodies past int4', () => {
     expect(r.status).toBe(422);
     expect(r.json).toMatchObject({ fields: { 'content.images.0.id': expect.any(String) } });
   });
+  it('a corporate event naming an experience number past int4: 422, not a 500 (fuzz seed 1788544320)', async () => {
+    const r = await admin.post('/api/v1/admin/corporate-events', {
+      company_name: 'Harbourline',
+      title: 'Offsite',
+      option_ids: [2147483648],
+      start_date: '2027-03-01',
+      end_date: '2027-03-02',
+    });
+    expect(r.status).toBe(422);
+    expect(Object.keys((r.raw as { fields?: Record<string, string> }).fields ?? {}).some((k) => k.startsWith('option_ids'))).toBe(true);
+  });
 });
 
 describe('hostile bodies', () => {

@@ -159,6 +159,25 @@ describe('prices: live at once', () => {
   });
 });
 
+describe('footprint facts (ADR 0044): the operator records them, Verdant reviews them', () => {
+  it('a change of transport and lodging waits, then goes live with the figure the sort reads', async () => {
+    const x = await listing(partner);
+    const footprint = { legs: [{ mode: 'boat' as const, km: 30 }], lodging: null };
+    const bad = await partner.call('POST', `${L(opA.slug, optA.id)}/changes`, { body: { content: { ...x.content, footprint: { legs: [{ mode: 'rocket', km: 5 }], lodging: null } } } });
+    expectStatus(bad, 422);
+    expect((bad.raw as { fields: Record<string, string> }).fields['content.footprint.legs.0.mode']).toBe('Choose a kind of transport from the list');
+    const sent = await partner.call('POST', `${L(opA.slug, optA.id)}/changes`, { body: { content: { ...x.content, footprint } } });
+    expectStatus(sent, 201);
+    expect(PartnerListingResponse.parse(sent.body).listing.pending!.changes.map((c) => c.field)).toEqual(['footprint']);
+    const change = ListingChangeList.parse((await admin.get('/api/v1/admin/listing_changes')).body).changes.find((c) => c.experience.id === optA.id)!;
+    expectStatus(await admin.call('POST', `/api/v1/admin/listing_changes/${change.id}/approve`, { body: {} }), 200);
+    const [row] = await t.db.select({ legs: options.footprintLegs, lodging: options.lodgingType, grams: options.footprintGrams }).from(options).where(eq(options.id, optA.id));
+    // A boat for two: 30 km × 0.01871 kg per passenger-km = 0.5613 kg each.
+    expect(row).toEqual({ legs: [{ km: 30, mode: 'boat' }], lodging: null, grams: 561 });
+    expect((await listing(partner)).content.footprint).toEqual(footprint);
+  });
+});
+
 describe('content: through Verdant’s review', () => {
   const otherPolicy = (c: ListingContent) => (c.cancelType === 'strict' ? 'standard' : 'strict');
   const edited = (c: ListingContent, name: string): ListingContent => ({ ...c, name, inclusions: [...c.inclusions, 'Dry bag for your phone'], cancelType: otherPolicy(c) });

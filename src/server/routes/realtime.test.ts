@@ -1,5 +1,6 @@
 // The realtime websocket on a real listening server: session cookie + Origin, hello, ping/pong,
 // events from the hub, and closing at log-out.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { listen } from '../main.ts';
@@ -140,5 +141,44 @@ describe('stopping the server', () => {
     });
     await other.close();
     expect(await closed).toBe(1001);
+  });
+});
+
+describe('connections reset during the upgrade', () => {
+  it('a browser that resets its socket while the upgrade is checked does not take the server down', async () => {
+    const { cookie } = await login();
+    const port = Number(new URL(base).port);
+    // Resets at different moments of the handshake (the session is checked asynchronously).
+    for (let i = 0; i < 30; i++) {
+      await new Promise<void>((done) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(
+            [
+              'GET /api/v1/realtime HTTP/1.1',
+              `Host: 127.0.0.1:${port}`,
+              'Upgrade: websocket',
+              'Connection: Upgrade',
+              'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+              'Sec-WebSocket-Version: 13',
+              'Origin: http://localhost:4999',
+              ...(i % 2 === 0 ? [`Cookie: ${cookie}`] : []),
+              '',
+              '',
+            ].join('\r\n'),
+          );
+          // Half as a guest (refused: the server answers and ends), half signed in; reset at once,
+          // a little later, or as the answer arrives.
+          const reset = () => {
+            socket.resetAndDestroy();
+            done();
+          };
+          if (i % 3 === 2) socket.once('data', reset);
+          else setTimeout(reset, i % 10);
+        });
+        socket.on('error', () => done());
+      });
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 });

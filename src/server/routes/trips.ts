@@ -5,13 +5,14 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { AddGuestBody, CancelBody, ChangeRequestBody, ReviewBody, ShareIdBody, UserRefundBody } from '../../contract/trips.ts';
+import { AddGuestBody, CancelBody, ChangeRequestBody, ReviewBody, ShareIdBody, TripFootprintQuery, UserRefundBody } from '../../contract/trips.ts';
 import { snakeizeKeys } from '../../lib/key-case.ts';
 import type { AppEnv } from '../context.ts';
 import { orderItems } from '../db/schema.ts';
 import { bodyFromText, fieldErrors, HttpError, readBody, readParams, readQuery, reply } from '../http.ts';
 import { assertUserToken, currentUser, requireUser } from '../session.ts';
 import { idempotent } from '../services/booking/idempotency.ts';
+import { tripFootprint } from '../services/trips/footprint.ts';
 import { OPERATOR_ACTIONS, tripDeps as deps } from './operator-actions.ts';
 import {
   addGuestQuote,
@@ -54,6 +55,13 @@ export function tripRoutes() {
   app.post('/user-refunds', requireUser, async (c) => {
     const body = await readBody(c, UserRefundBody);
     return reply(c, await cancelTrip(deps(c), body.orderItemId, currentUser(c), { requireRefund: true }), 201);
+  });
+
+  /** The trip's footprint: the experience for the group and, with from_city_id, getting there and back (ADR 0044). */
+  app.get('/trips/:id/footprint', requireUser, async (c) => {
+    const { id } = readParams(c, IdParams);
+    const q = readQuery(c, TripFootprintQuery);
+    return reply(c, { footprint: await tripFootprint(c.var.db, currentUser(c), id, q) });
   });
 
   app.get('/trips/:id/add-guest-quote', requireUser, async (c) => {

@@ -42,6 +42,8 @@ export type LoadedSession = {
   expiresAt: Date;
   /** True when this load extended the session (the cookie should be sent again). */
   extended: boolean;
+  lastSeenAt: Date;
+  absoluteExpiresAt: Date;
   user: { id: string; email: string; name: string; isAdmin: boolean };
 };
 
@@ -59,14 +61,26 @@ export async function loadSession(db: Db, cookieToken: string, now = new Date())
     return null;
   }
   let expiresAt = row.s.expiresAt;
+  let lastSeenAt = row.s.lastSeenAt;
   let extended = false;
   if (now.getTime() - row.s.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     expiresAt = new Date(Math.min(now.getTime() + SLIDING_MS, row.s.absoluteExpiresAt.getTime()));
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+    lastSeenAt = now;
     extended = true;
   }
   const { discardedAt: _d, ...user } = row.u;
-  return { id, userId: row.s.userId, userTokenHash: row.s.userTokenHash, expiresAt, extended, user };
+  return { id, userId: row.s.userId, userTokenHash: row.s.userTokenHash, expiresAt, extended, lastSeenAt, absoluteExpiresAt: row.s.absoluteExpiresAt, user };
+}
+
+/**
+ * True when a session read earlier may stand for this request without the database: not expired
+ * and not due for its hourly extension (which `loadSession` writes). Deletion, a new payment token
+ * and a changed user are the change feed's to tell (the kept copy is dropped).
+ */
+export function stillUsable(s: LoadedSession, now = new Date()): boolean {
+  const t = now.getTime();
+  return s.expiresAt.getTime() > t && s.absoluteExpiresAt.getTime() > t && t - s.lastSeenAt.getTime() < TOUCH_EVERY_MS;
 }
 
 /** A new payment token for a live session (the old one stops working); only its hash is kept. */

@@ -16,6 +16,8 @@ import { seedAccounts } from './accounts.ts';
 import { seedOperatorHistory, seedTrips } from './trips.ts';
 import { seedChat } from './chat.ts';
 import { seedCorporateEvents } from './corporate.ts';
+import { footprintGramsOf } from '../../services/footprint/footprint.ts';
+import { demoFootprintFacts } from './footprint.ts';
 import { DEV_PASSWORD, DEV_USERS, hashPassword } from './users.ts';
 
 export const DEMO_AFFILIATE_LINK_ID = 'amara-kinabalu-trails';
@@ -174,6 +176,7 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
   const bulkMode = async (tx: Tx) => {
     if (bulk) await tx.execute(sql`SET LOCAL session_replication_role = replica`);
   };
+  const countryCodeBySlug = new Map(w.countries.map((x) => [x.seed.slug, x.seed.code]));
   progress('options', 0, c.options.length);
   for (let i = 0; i < c.options.length; i += 2000) {
     const chunk = c.options.slice(i, i + 2000);
@@ -190,6 +193,7 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
         description: o.description, highlights: o.highlights, itinerary: o.itinerary, inclusions: o.inclusions, exclusions: o.exclusions,
         transportItems: o.transportItems, languages: o.languages, minAge: o.minAge, difficulty: o.difficulty, published: o.published,
         viewsCount: o.viewsCount, ordersCount: o.ordersCount,
+        ...footprintColumns(o, countryCodeBySlug.get(o.countrySlug) ?? ''),
       })), summary, 'options');
       await insertAll(tx, s.optionImages, chunk.flatMap((o) => o.imageIds.map((imageId, position) => ({ optionId: o.id, imageId, position }))), summary, 'option_images');
       await insertAll(tx, s.optionTags, chunk.flatMap((o) => o.tagIds.map((tagId) => ({ optionId: o.id, tagId }))), summary, 'option_tags');
@@ -277,4 +281,11 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
 
   progress('done');
   return summary;
+}
+
+/** The demo facts of an experience and the per-person grams the "Lowest footprint" sort reads. */
+function footprintColumns(o: Parameters<typeof demoFootprintFacts>[0], countryCode: string) {
+  const f = demoFootprintFacts(o);
+  const row = { footprintLegs: f.legs, lodgingType: f.lodging, durationNights: o.durationNights };
+  return { footprintLegs: f.legs, lodgingType: f.lodging, footprintGrams: footprintGramsOf(row, countryCode) };
 }

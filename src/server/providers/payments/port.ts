@@ -59,6 +59,13 @@ export type Wallet = 'apple_pay' | 'google_pay';
 
 export type RefundInput = { amount: number; idempotencyKey: string };
 
+/**
+ * A payment as the provider's own ledger has it (reconciliation, services/booking/checkout/
+ * reconcile.ts): its state, what it took and what has been given back of it, and the order its
+ * metadata names.
+ */
+export type ProviderPayment = { ref: string; orderId: string | null; state: PaymentState; amount: number; refunded: number; currency: string; createdAt: Date };
+
 /** `orderId` comes from the payment's metadata: it finds a payment whose id we never learnt (a crash mid-call). */
 export type WebhookEvent = { ref: string; kind: 'succeeded' | 'failed' | 'canceled' | 'other'; eventId: string; orderId?: string | undefined };
 
@@ -101,6 +108,11 @@ export interface PaymentProvider {
    * refuses more than what remains of the payment.
    */
   refund(ref: string, partial?: RefundInput): Promise<void>;
+  /**
+   * Every payment created at the provider between `since` and `until` (Stripe: PaymentIntents
+   * listed by creation time), for reconciliation against our orders. Read-only.
+   */
+  listPayments(window: { since: Date; until: Date }): Promise<ProviderPayment[]>;
   /** Verifies the signature and reads the event; null for events booking does not handle. */
   readWebhook(rawBody: string, headers: { get(name: string): string | null | undefined }): Promise<WebhookEvent | null>;
   /** Development: pretend the traveller paid the PayNow QR (test gateway only). */

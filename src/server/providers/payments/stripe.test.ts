@@ -50,6 +50,21 @@ const intent = (over: Record<string, unknown>) => ({
 const charge = { amount: 9600, currency: 'SGD', idempotencyKey: 'pay:abc-123', orderId: 'ord_1', description: 'Verdant booking', email: 'mei@example.com', returnUrl: 'http://localhost/checkout/finalizing?order=ord_1', reference: 'VRDORD1' };
 
 describe('Stripe adapter', () => {
+  it('lists the PaymentIntents of a window for reconciliation, with their order and what was refunded, page by page', async () => {
+    const page1 = { object: 'list', url: '/v1/payment_intents', has_more: true, data: [intent({ id: 'pi_a', metadata: { order_id: 'ord_a' }, created: 1_800_000_000, latest_charge: { id: 'ch_a', object: 'charge', amount_refunded: 0, refunded: false } })] };
+    const page2 = { object: 'list', url: '/v1/payment_intents', has_more: false, data: [intent({ id: 'pi_b', amount: 5000, metadata: {}, created: 1_800_000_100, latest_charge: { id: 'ch_b', object: 'charge', amount_refunded: 5000, refunded: true } })] };
+    const { provider, calls } = fakeStripe((c) => ({ body: c.url.includes('starting_after') ? page2 : page1 }));
+    const listed = await provider.listPayments({ since: new Date(1_799_999_000_000), until: new Date(1_800_001_000_000) });
+    expect(listed).toEqual([
+      { ref: 'pi_a', orderId: 'ord_a', state: 'succeeded', amount: 9600, refunded: 0, currency: 'SGD', createdAt: new Date(1_800_000_000_000) },
+      { ref: 'pi_b', orderId: null, state: 'refunded', amount: 5000, refunded: 5000, currency: 'SGD', createdAt: new Date(1_800_000_100_000) },
+    ]);
+    expect(calls[0]?.method).toBe('GET');
+    expect(decodeURIComponent(calls[0]?.url ?? '')).toContain('created[gte]=1799999000');
+    expect(decodeURIComponent(calls[0]?.url ?? '')).toContain('expand[0]=data.latest_charge');
+    expect(calls).toHaveLength(2);
+  });
+
   it('creates and confirms a PaymentIntent with the PaymentMethod and our idempotency key', async () => {
     const { provider, calls } = fakeStripe(() => ({ body: intent({}) }));
     const out = await provider.chargeCard({ ...charge, cardToken: 'pm_card_visa' });

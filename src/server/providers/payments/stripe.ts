@@ -6,7 +6,7 @@
 // endpoint's signing secret.
 // Each create call passes our idempotency key, so Stripe charges once per key too.
 import Stripe from 'stripe';
-import { AUTHENTICATION_FAILED, WebhookSignatureError, type ChargeInput, type PaymentOutcome, type PaymentProvider, type WebhookEvent } from './port.ts';
+import { AUTHENTICATION_FAILED, WebhookSignatureError, type ChargeInput, type PaymentOutcome, type PaymentProvider, type ProviderPayment, type WebhookEvent } from './port.ts';
 
 export type StripeOptions = {
   secretKey: string;
@@ -210,6 +210,18 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider {
         return;
       }
       await stripe.refunds.create({ payment_intent: ref }, { idempotencyKey: `refund:${ref}` });
+    },
+
+    async listPayments(window) {
+      const out: ProviderPayment[] = [];
+      const created = { gte: Math.floor(window.since.getTime() / 1000), lt: Math.ceil(window.until.getTime() / 1000) };
+      for await (const pi of stripe.paymentIntents.list({ created, limit: 100, expand: ['data.latest_charge'] })) {
+        const charge = pi.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
+        const refunded = charge?.amount_refunded ?? 0;
+        const state = stateOf(pi);
+        out.push({ ref: pi.id, orderId: pi.metadata?.['order_id'] ?? null, state: state === 'succeeded' && charge?.refunded ? 'refunded' : state, amount: pi.amount, refunded, currency: pi.currency.toUpperCase(), createdAt: new Date(pi.created * 1000) });
+      }
+      return out;
     },
 
     async readWebhook(rawBody, headers) {

@@ -8,12 +8,12 @@
 // to the amount the sheet showed (as a real wallet's cryptogram is), and GrabPay is a page of
 // its own (/test-gateway/grabpay/{ref}) that approves, declines or is left alone.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { testGatewayPaymentMethods, testGatewayPayments, testGatewayRefunds } from '../../db/schema.ts';
 import { randomId } from '../../services/secrets.ts';
-import { AUTHENTICATION_FAILED, type CardChargeInput, type PaymentOutcome, type PaymentProvider, type Wallet } from './port.ts';
+import { AUTHENTICATION_FAILED, type CardChargeInput, type PaymentOutcome, type PaymentProvider, type ProviderPayment, type Wallet } from './port.ts';
 
 /** The bank's one-time code for every test card that asks for 3-D Secure. */
 export const TEST_OTP = '123456';
@@ -234,6 +234,7 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
       const row = await record({
         id: `pi_test_${randomId(12)}`,
         idempotencyKey: input.idempotencyKey,
+        orderId: input.orderId,
         method: 'card',
         amount: input.amount,
         currency: input.currency,
@@ -274,6 +275,7 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
       const row = await record({
         id: `pi_test_${randomId(12)}`,
         idempotencyKey: input.idempotencyKey,
+        orderId: input.orderId,
         method: 'paynow',
         amount: input.amount,
         currency: input.currency,
@@ -306,6 +308,7 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
       const row = await record({
         id: `pi_test_${randomId(12)}`,
         idempotencyKey: input.idempotencyKey,
+        orderId: input.orderId,
         method: input.wallet,
         amount: input.amount,
         currency: input.currency,
@@ -322,6 +325,7 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
       const row = await record({
         id: `pi_test_${randomId(12)}`,
         idempotencyKey: input.idempotencyKey,
+        orderId: input.orderId,
         method: 'grabpay',
         amount: input.amount,
         currency: input.currency,
@@ -399,6 +403,23 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
         .update(testGatewayPayments)
         .set({ status: 'refunded', updatedAt: sql`now()` })
         .where(sql`${testGatewayPayments.id} = ${ref} and ${testGatewayPayments.status} = 'succeeded'`);
+    },
+
+    async listPayments(window) {
+      const rows = await db
+        .select({ row: testGatewayPayments, refunded: sql<number>`(select coalesce(sum(r.amount), 0)::int from ${testGatewayRefunds} r where r.payment_id = ${testGatewayPayments.id})` })
+        .from(testGatewayPayments)
+        .where(and(gte(testGatewayPayments.createdAt, window.since), lt(testGatewayPayments.createdAt, window.until)));
+      return rows.map(({ row, refunded }): ProviderPayment => ({
+        ref: row.id,
+        orderId: row.orderId,
+        state: row.status === 'canceled' ? 'canceled' : row.status,
+        amount: row.amount,
+        // A full refund (no partial rows) gives back everything.
+        refunded: row.status === 'refunded' && Number(refunded) === 0 ? row.amount : Number(refunded),
+        currency: row.currency,
+        createdAt: row.createdAt,
+      }));
     },
 
     async readWebhook() {

@@ -45,6 +45,7 @@ import { assertBookable } from '../../services/booking/quote.ts';
 import { toOrderItem } from '../../services/booking/views.ts';
 import { moveGiftClock } from '../../services/gifts/clock.ts';
 import { giftOfOrder } from '../../services/gifts/place.ts';
+import { moveNoticeClock } from '../../services/trip-notices/notices.ts';
 import { toInitialCurrencyOrder } from './currency-order.ts';
 
 async function deps(c: Context<AppEnv>, payCall: boolean): Promise<CheckoutDeps> {
@@ -369,7 +370,9 @@ export function checkoutRoutes() {
     // A gift's order: its delivery job runs as if the time were `at` (services/gifts/clock.ts).
     const gift = await giftOfOrder(d.db, order.id);
     const giftClock = gift && c.var.jobs ? await moveGiftClock(c.var.jobs, gift, at) : null;
-    return reply(c, { ...swept, ...(giftClock ? { giftDue: giftClock.due } : {}), order: await orderView(d.db, order.id) });
+    // Its WhatsApp trip notices (ADR 0046) likewise: the reminder goes out once `at` is the day before.
+    const noticesDue = c.var.jobs ? await moveNoticeClock(d.db, c.var.jobs, order.id, at) : 0;
+    return reply(c, { ...swept, ...(giftClock ? { giftDue: giftClock.due } : {}), noticesDue, order: await orderView(d.db, order.id) });
   });
 
   /** The test gateway's tokenisation (what Stripe.js does in the browser with a real key). */

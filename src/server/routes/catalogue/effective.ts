@@ -21,7 +21,8 @@ const OPTION_EFF = `
       (select max(greatest(t.updated_at, t.deleted_at)) from option_tags x join tags t on t.id = x.tag_id where x.option_id = o.id),
       (select max(greatest(p.updated_at, p.deleted_at, pi.updated_at)) from option_places x join places_of_interest p on p.id = x.place_id
          left join images pi on pi.id = p.image_id where x.option_id = o.id),
-      (select max(greatest(f.updated_at, f.deleted_at)) from faqs f where f.option_id = o.id and f.answer <> '')
+      (select max(greatest(f.updated_at, f.deleted_at)) from faqs f where f.option_id = o.id and f.answer <> ''),
+      (select max(e.updated_at) from tag_evidence e where e.option_id = o.id)
     ) as ts,
     (o.published and o.deleted_at is null) as visible
   from options o

@@ -5,6 +5,7 @@ import type { ExperienceDraft } from '../../../contract/admin.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { cities, currencies, faqs, images, optionImages, optionLocations, options, optionTags, tags } from '../../db/schema.ts';
 import { HttpError } from '../../http.ts';
+import { factsOf, refreshFootprint } from '../footprint/footprint.ts';
 
 export type DbOrTx = Db | Tx;
 
@@ -74,6 +75,7 @@ export async function liveDocument(db: DbOrTx, o: OptionBase): Promise<Experienc
     // An image without alt text in the catalogue gets its file name's words, so the document
     // stays valid; the editor sees and can improve it.
     images: imageRows.map((i) => ({ id: i.id, alt: i.alt.trim().length >= 3 ? i.alt : `Photo of ${o.name}` })),
+    footprint: factsOf(o),
   };
 }
 
@@ -141,9 +143,13 @@ export async function applyDocument(tx: Tx, o: OptionBase, d: ExperienceDraft, n
       inclusions: d.inclusions,
       exclusions: d.exclusions,
       itinerary: d.itinerary.map((s) => ({ ...(s.time ? { time: s.time } : {}), title: s.title, description: s.description })),
+      footprintLegs: d.footprint.legs,
+      lodgingType: d.footprint.lodging,
       updatedAt: now,
     })
     .where(eq(options.id, o.id));
+  // Nights, city and facts may all have changed: the sort's stored figure follows in the same transaction.
+  await refreshFootprint(tx, o.id);
   await tx.delete(optionLocations).where(eq(optionLocations.optionId, o.id));
   if (d.locations.length) await tx.insert(optionLocations).values(d.locations.map((l) => ({ optionId: o.id, ...l })));
   // Travellers' questions and the operator's answers are not part of the editors' document.

@@ -14,7 +14,7 @@
 // nobody finishes; this module is their public face.
 export { type CheckoutDeps, HOLD_MS } from './checkout/deps.ts';
 export { newOrderNumber } from './checkout/order-number.ts';
-export { orderView, readableOrder } from './checkout/order-view.ts';
+export { latestOf, orderView, orderViewOf, readableOrder } from './checkout/order-view.ts';
 export { payCart } from './checkout/pay-cart.ts';
 export { payOrder } from './checkout/pay-order.ts';
 export { answerOtp, finalizePayment, handleWebhook, reportPayFail, simulatePayNow } from './checkout/payment-events.ts';

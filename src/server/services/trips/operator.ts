@@ -18,6 +18,7 @@ import { when, tripUrl, formatMoney } from './mail.ts';
 import { planRefund, refundedByPayment, executeRefunds, recordRefunds } from './refunds.ts';
 import { notAllowed, paidTotal, reviewWindowEnd } from './rules.ts';
 import { releaseItemSeats } from './seats.ts';
+import { queueConfirmed, queueReminder, queueTripNotice } from '../trip-notices/notices.ts';
 
 export type OperatorResult = { orderItemId: string; status: NonNullable<ItemRow['status']>; refunded?: { amount: number; currency: string } };
 
@@ -31,6 +32,7 @@ export async function operatorConfirm(d: TripDeps, user: CurrentUser, itemId: st
   await d.db.transaction(async (tx) => {
     const updated = await tx.update(orderItems).set({ status: 'confirmed', updatedAt: sql`now()` }).where(and(eq(orderItems.id, itemId), eq(orderItems.status, 'processing'))).returning({ id: orderItems.id });
     if (updated.length === 0) throw notAllowed('This booking changed meanwhile');
+    await queueConfirmed(tx, d, t.item, t.option.zone, nowOf(d), 'request');
     const terms = cancellationTerms(cancellationDeadline(t.option.cancelType, t.item.startDate, t.item.startTime));
     await queueMail(tx, d,
       mailOf(t.order.customerEmail, `Booking confirmed: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
@@ -70,6 +72,7 @@ export async function operatorDecline(d: TripDeps, user: CurrentUser, itemId: st
       .set({ status: 'sent', redeemedAt: null, redeemedByUserId: null, redeemedItemId: null, updatedAt: sql`now()` })
       .where(eq(gifts.redeemedItemId, itemId))
       .returning({ code: gifts.code });
+    await queueTripNotice(tx, d, { orderItemId: itemId, kind: 'request_answered', key: `request:${itemId}`, detail: { answer: 'declined', ...(note ? { note } : {}) } }, nowOf(d));
     const paid = await formatMoney(tx, amount, t.order.currency);
     await queueMail(tx, d,
       mailOf(t.order.customerEmail, `Booking request declined: ${t.option.name}, ${formatDate(t.item.startDate)} (${t.order.number})`, [
@@ -118,6 +121,13 @@ export async function operatorDecideChange(d: TripDeps, user: CurrentUser, itemI
       .set({ status: accept ? 'accepted' : 'rejected', unitsHeld: accept ? req.unitsHeld : 0, decidedAt: sql`now()`, decidedBy: user.id, ...(note ? { note } : {}) })
       .where(eq(orderItemChangeRequests.id, req.id));
     status = req.previousStatus;
+    await queueTripNotice(
+      tx,
+      d,
+      { orderItemId: itemId, kind: 'date_change_answered', key: `change:${req.id}`, detail: { answer: accept ? 'accepted' : 'rejected', date: req.startDate, time: req.startTime ?? '', ...(note ? { note } : {}) } },
+      nowOf(d),
+    );
+    if (accept && req.previousStatus === 'confirmed') await queueReminder(tx, d, { id: itemId, startDate: req.startDate, startTime: req.startTime }, t.option.zone, nowOf(d));
     await queueMail(tx, d,
       accept
         ? mailOf(t.order.customerEmail, `Date changed: ${t.option.name}, now ${formatDate(req.startDate)} (${t.order.number})`, [

@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { operators, optionLocations, options, type orderItemChangeRequests, orderItems, orders, tripShareMembers, users } from '../../db/schema.ts';
 import { loadMoneyContext, unitOf, type MoneyContext } from '../booking/catalog.ts';
-import { orderView } from '../booking/checkout.ts';
+import { latestOf, orderViewOf } from '../booking/checkout.ts';
 import { wire } from '../booking/views.ts';
 import { addGuestPrice } from './guest-price.ts';
 import { type TripDeps, nowOf, type Loaded, load, loadOwned } from './load.ts';
@@ -25,8 +25,25 @@ const changeRequestView = (r: typeof orderItemChangeRequests.$inferSelect): Chan
 
 export async function viewOf(db: Db, t: Loaded, user: { id: string } | null, m: MoneyContext, now: Date): Promise<Trip> {
   const unit = unitOf(m, t.order.currency);
-  const { actions, facts } = await actionsOf(db, t, user, now);
-  const view = await orderView(db, t.order.id, m);
+  // Independent reads, issued together; the order's view from the rows the trip already has.
+  const [{ actions, facts }, view, [row], [meet], members] = await Promise.all([
+    actionsOf(db, t, user, now),
+    orderViewOf(db, { order: t.order, payment: latestOf(t.payments), item: t.item, option: t.option }, m),
+    db
+      .select({ name: operators.name, email: operators.contactEmail, phone: operators.contactPhone, website: operators.website })
+      .from(options)
+      .innerJoin(operators, eq(operators.id, options.operatorId))
+      .where(eq(options.id, t.option.id)),
+    db.select().from(optionLocations).where(and(eq(optionLocations.optionId, t.option.id), eq(optionLocations.kind, 'meetup'))).limit(1),
+    t.share
+      ? db
+          .select({ name: users.name, status: tripShareMembers.status })
+          .from(tripShareMembers)
+          .innerJoin(users, eq(users.id, tripShareMembers.userId))
+          .where(eq(tripShareMembers.shareId, t.share.id))
+          .orderBy(asc(tripShareMembers.createdAt))
+      : null,
+  ]);
   // The booking view leaves the after-purchase fields at their defaults; a trip knows them.
   const order = view.orderItem
     ? {
@@ -42,23 +59,8 @@ export async function viewOf(db: Db, t: Loaded, user: { id: string } | null, m: 
         },
       }
     : view;
-  const [row] = await db
-    .select({ name: operators.name, email: operators.contactEmail, phone: operators.contactPhone, website: operators.website })
-    .from(options)
-    .innerJoin(operators, eq(operators.id, options.operatorId))
-    .where(eq(options.id, t.option.id));
-  const [meet] = await db.select().from(optionLocations).where(and(eq(optionLocations.optionId, t.option.id), eq(optionLocations.kind, 'meetup'))).limit(1);
   const transport = t.option.transportItems.find((x) => x.id === t.item.transportItemId);
-  let share: Trip['share'] = null;
-  if (t.share) {
-    const members = await db
-      .select({ name: users.name, status: tripShareMembers.status })
-      .from(tripShareMembers)
-      .innerJoin(users, eq(users.id, tripShareMembers.userId))
-      .where(eq(tripShareMembers.shareId, t.share.id))
-      .orderBy(asc(tripShareMembers.createdAt));
-    share = { id: t.share.id, members };
-  }
+  const share: Trip['share'] = t.share && members ? { id: t.share.id, members } : null;
   let guestPrice: Trip['guestPrice'] = null;
   if (facts.numGuestCanAdd > 0) guestPrice = wire(addGuestPrice(t, m, { quantity: 1, childQuantity: 0 }), unit);
   return {

@@ -3,8 +3,11 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm
 import type { Image } from '../../../../contract/common.ts';
 import type { Faq } from '../../../../contract/faqs.ts';
 import { faqAnswered, toFaq } from '../../../services/faqs.ts';
+import { pageFootprint } from '../../../services/footprint/footprint.ts';
 import { OPTION_DETAIL_REVIEWS, type OptionDetail } from '../../../../contract/options.ts';
 import type { TagRef } from '../../../../contract/tags.ts';
+import type { OptionTagEvidence } from '../../../../contract/tag-evidence.ts';
+import { publicEvidenceOf } from '../../../services/tag-evidence.ts';
 import { transportPer } from '../../../../lib/pricing.ts';
 import type { Db } from '../../../db/client.ts';
 import { faqs, operators, optionLocations, optionPlaces, optionRooms, options, optionTags, placesOfInterest, reviews, tags } from '../../../db/schema.ts';
@@ -23,6 +26,7 @@ type DetailExtras = SummaryExtras & {
   operators: Map<number, OptionDetail['operator']>;
   faqs: Map<number, Faq[]>;
   reviews: Map<number, ReviewRow[]>;
+  evidence: Map<number, OptionTagEvidence[]>;
 };
 
 const groupBy = <T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> => {
@@ -109,6 +113,8 @@ export function toOptionDetail(row: OptionRow, x: DetailExtras): OptionDetail {
     rating: toRatingSummary(x.stars.get(o.id) ?? noStars()),
     reviews: (x.reviews.get(o.id) ?? []).map(toReview),
     faqs: x.faqs.get(o.id) ?? [],
+    footprint: pageFootprint(o, row.country.code),
+    tagEvidence: x.evidence.get(o.id) ?? [],
     updatedAt: iso(o.updatedAt),
   };
 }
@@ -134,7 +140,7 @@ export async function loadOptionDetails(L: Loader, ids: number[]): Promise<Map<n
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
   const db = L.db;
-  const [rows, imgs, stars, exponents, tagRows, placeRows, locationRows, roomRows, faqRows, reviewRows] = await Promise.all([
+  const [rows, imgs, stars, exponents, tagRows, placeRows, locationRows, roomRows, faqRows, reviewRows, evidence] = await Promise.all([
     selectOptionRows(db, wanted),
     loadOptionImages(db, wanted, false),
     loadStarCounts(db, wanted),
@@ -159,6 +165,7 @@ export async function loadOptionDetails(L: Loader, ids: number[]): Promise<Map<n
       .where(and(inArray(faqs.optionId, wanted), isNull(faqs.deletedAt), faqAnswered))
       .orderBy(asc(faqs.position), asc(faqs.id)),
     newestReviews(db, wanted, OPTION_DETAIL_REVIEWS),
+    publicEvidenceOf(db, wanted),
   ]);
   const operatorIds = [...new Set(rows.map((r) => r.o.operatorId))];
   const operatorRows = operatorIds.length
@@ -201,6 +208,7 @@ export async function loadOptionDetails(L: Loader, ids: number[]): Promise<Map<n
     faqs: new Map(
       [...groupBy(faqRows, (r) => r.optionId ?? 0)].map(([k, v]) => [k, v.map(toFaq)]),
     ),
+    evidence,
   };
   return new Map(rows.map((r) => [r.o.id, toOptionDetail(r, x)]));
 }

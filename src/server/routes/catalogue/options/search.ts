@@ -48,6 +48,7 @@ export async function searchOptionIds(
     asc: [sql`${fromPriceSgd} asc nulls last`, asc(options.id)],
     desc: [sql`${fromPriceSgd} desc nulls last`, asc(options.id)],
     latest: [desc(options.createdAt), desc(options.id)],
+    footprint: [sql`${options.footprintGrams} asc nulls last`, asc(options.id)],
   }[sort];
   // With a search text, "recommended" puts the best matches first.
   const text = f.q === undefined ? '' : normalizeSearchText(f.q);

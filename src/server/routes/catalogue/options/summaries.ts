@@ -35,6 +35,7 @@ export function toOptionSummary(row: OptionRow, x: SummaryExtras): OptionSummary
         : null,
     rating: toRatingAggregate(x.stars.get(o.id) ?? noStars()),
     ordersCount: o.ordersCount,
+    footprintKg: o.footprintGrams === null ? null : o.footprintGrams / 1000,
   };
 }
 

@@ -13,6 +13,7 @@ import { releaseUnits } from '../availability.ts';
 import { resolvedOfItem } from '../cart.ts';
 import { loadBookableOption, type BookableOption, type MoneyContext } from '../catalog.ts';
 import { placeGift } from '../../gifts/place.ts';
+import { queueConfirmed } from '../../trip-notices/notices.ts';
 import { confirmationEmail, newBookingOperatorEmail } from './confirmation-email.ts';
 import { type CheckoutDeps, HOLD_MS, type ItemRow, nowOf, type OrderRow, type Tx } from './deps.ts';
 import { freeOrderNumber } from './order-number.ts';
@@ -174,6 +175,8 @@ export async function placeOrder(tx: Tx, d: CheckoutDeps, order: OrderRow, item:
   await queueMail(tx, d, await confirmationEmail(tx, d, updated ?? order, { ...item, status }, option, firstPlacement ? (awaiting ? 'held' : 'booked') : 'paid'));
   // Once per booking: an unpaid hold tells the operator when it is paid.
   if (!awaiting) await newBookingOperatorEmail(tx, d, updated ?? order, { ...item, status }, option);
+  // The traveller's WhatsApp notice and the day-before reminder, when they opted in (once per booking).
+  if (status === 'confirmed') await queueConfirmed(tx, d, item, option.zone, now, 'booking');
 }
 
 /** Gives the seats (and the promotion redemption, and stored value) back, and the item back to its bag. */

@@ -1,0 +1,161 @@
+// The render daemon's side inside `astro build` (ADR 0049). With VERDANT_RENDER_DAEMON set and
+// an IPC channel to its parent (scripts/lib/render-daemon.ts), the build bundles the storefront
+// as always, then, instead of rendering every page and exiting, keeps its prerender bundle and
+// renders page selections on request, each into a folder of the parent's choosing:
+//   parent → { type: 'render', id, selectionFile, outDir, contentDir }
+//   daemon → { type: 'ready' } once, then { type: 'done', id, pages } or { type: 'failed', id, error }
+// A render starts a new render generation (src/components/content-records.ts): every memoised
+// read of the content cache loads again, `renderOnly` reads the new selection, and the route
+// cache forgets every getStaticPaths answer. Pages are written where `astro build` writes them
+// (build.format 'directory'): `/x` → `x/index.html`, `/404` → `404.html`, an endpoint at its path.
+// The daemon ends when its parent says 'stop' or goes away.
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration, AstroPrerenderer } from 'astro';
+import { nextRenderGeneration } from '../../src/components/content-records.ts';
+
+export type RenderRequest = { type: 'render'; id: number; selectionFile: string; outDir: string; contentDir: string };
+export type DaemonRequest = RenderRequest | { type: 'stop' };
+/** `failed` with `page`: that page failed to render (as it would in a build); without: the daemon itself is broken. */
+export type DaemonMessage = { type: 'ready' } | { type: 'done'; id: number; pages: number } | { type: 'failed'; id: number; error: string; page?: string };
+
+/** A page that failed to render, named as `astro build` names it. */
+class PageError extends Error {
+  readonly page: string;
+  constructor(page: string, component: string, cause: unknown) {
+    const text = cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
+    super(`${page} (${component}): ${text}`, { cause });
+    this.page = page;
+  }
+}
+
+type RouteData = Parameters<AstroPrerenderer['render']>[1]['routeData'];
+/** What the default prerenderer keeps after setup (Astro's BuildApp): its route cache and options. */
+type BuildApp = { routeCache: { clearAll(): void }; getOptions(): { origin: string }; getSettings(): { config: { publicDir: URL } } };
+
+const STATUS_PAGES = new Set(['/404', '/500']);
+
+/** The file `astro build` writes a path to, relative to the output folder. */
+export function outputFileOf(pathname: string, routeType: string): string {
+  const path = pathname.replace(/^\/+/, '');
+  if (routeType === 'endpoint') return path;
+  if (STATUS_PAGES.has(pathname)) return `${path}.html`;
+  return path === '' ? 'index.html' : `${path.replace(/\/+$/, '')}/index.html`;
+}
+
+/** The address a path is rendered at (build.format 'directory': pages end in a slash). */
+export function requestUrlOf(origin: string, pathname: string, routeType: string): string {
+  if (pathname === '/' || pathname === '') return `${origin}/`;
+  if (routeType === 'endpoint') return `${origin}${pathname}`;
+  return `${origin}${pathname.replace(/\/+$/, '')}/`;
+}
+
+const send = (m: DaemonMessage) => process.send!(m);
+
+/**
+ * The build's page data (`astro:build:setup` hands over the map the build keeps). Astro sorts a
+ * page's stylesheets in place as each page renders, with a comparator that is not a total order,
+ * so a second render of a page could order its stylesheets differently from a build. The daemon
+ * notes each list as bundled and puts it back before every render: each render starts from the
+ * state a fresh build renders from.
+ */
+type PageStyles = { styles: unknown[] };
+let pageData: Map<string, PageStyles> | undefined;
+let bundledStyles: Map<PageStyles, unknown[]> | undefined;
+
+function restoreStyles() {
+  if (!pageData) throw new Error('render daemon: the build did not hand over its page data');
+  bundledStyles ??= new Map([...pageData.values()].map((p) => [p, [...p.styles]]));
+  for (const [page, styles] of bundledStyles) page.styles.splice(0, page.styles.length, ...styles);
+}
+
+async function renderSelection(prerenderer: AstroPrerenderer, app: BuildApp, req: RenderRequest): Promise<number> {
+  process.env['VERDANT_CONTENT_DIR'] = req.contentDir;
+  process.env['VERDANT_ONLY_PAGES'] = req.selectionFile;
+  nextRenderGeneration();
+  app.routeCache.clearAll();
+  restoreStyles();
+  const { origin } = app.getOptions();
+  const publicDir = fileURLToPath(app.getSettings().config.publicDir);
+  const seen = new Set<string>();
+  let pages = 0;
+  for (const { pathname, route } of await prerenderer.getStaticPaths()) {
+    // As `astro build`: the first route of a path wins (routes come in priority order).
+    const normalized = pathname.replace(/\/+$/, '') || '/';
+    if (seen.has(normalized) || route.type === 'fallback') continue;
+    seen.add(normalized);
+    const file = outputFileOf(pathname, route.type);
+    if (existsSync(join(publicDir, file))) continue; // a public file of that name wins, as in a build
+    let body: Buffer | undefined;
+    try {
+      const result = await prerenderer.render(new Request(requestUrlOf(origin, pathname, route.type)), { routeData: route as RouteData });
+      const response = result instanceof Response ? result : result.response;
+      if (response.status >= 300 && response.status < 400) throw new Error(`it answered a redirect (${response.status}); the storefront's pages never do`);
+      body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+    } catch (err) {
+      throw new PageError(pathname, route.component, err);
+    }
+    if (!body) continue;
+    const target = join(req.outDir, file);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, body);
+    pages++;
+  }
+  return pages;
+}
+
+/** Serves render requests until the parent says stop or goes away. */
+async function serve(prerenderer: AstroPrerenderer, app: BuildApp): Promise<void> {
+  const queue: DaemonRequest[] = [];
+  let wake: (() => void) | undefined;
+  process.on('message', (m: DaemonRequest) => {
+    queue.push(m);
+    wake?.();
+  });
+  // The parent went away: nobody will ask again, and nothing here is worth finishing.
+  process.on('disconnect', () => process.exit(0));
+  send({ type: 'ready' });
+  for (;;) {
+    const next = queue.shift() ?? (await new Promise<void>((r) => (wake = r)).then(() => queue.shift()));
+    wake = undefined;
+    if (!next) continue;
+    if (next.type === 'stop') return;
+    try {
+      send({ type: 'done', id: next.id, pages: await renderSelection(prerenderer, app, next) });
+    } catch (err) {
+      if (err instanceof PageError) send({ type: 'failed', id: next.id, error: err.message, page: err.page });
+      else send({ type: 'failed', id: next.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    }
+  }
+}
+
+export function renderDaemon(): AstroIntegration {
+  return {
+    name: 'verdant-render-daemon',
+    hooks: {
+      'astro:build:setup': ({ pages }) => {
+        pageData = pages as unknown as Map<string, PageStyles>;
+      },
+      'astro:build:start': ({ setPrerenderer }) => {
+        if (!process.env['VERDANT_RENDER_DAEMON'] || !process.send) return;
+        setPrerenderer((fallback) => ({
+          name: 'verdant-render-daemon',
+          setup: async () => {
+            await fallback.setup?.();
+            restoreStyles(); // notes the lists as bundled, before any page renders
+          },
+          // Astro asks once for the paths to render; the daemon renders on request instead and,
+          // when told to stop, gives Astro nothing more to write.
+          getStaticPaths: async () => {
+            await serve(fallback, (fallback as AstroPrerenderer & { app: BuildApp }).app);
+            return [];
+          },
+          render: (request, options) => fallback.render(request, options),
+          teardown: () => fallback.teardown?.() ?? Promise.resolve(),
+        }));
+      },
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// Trip notices on WhatsApp (ADR 0046), the same port as the sign-in codes (providers/otp.ts): every
+// notice is kept in the outbox (development reads it at /dev/outbox); with
+// WHATSAPP_NOTICES_PROVIDER=whatsapp it is also sent through the WhatsApp Cloud API as a template
+// message. Business-initiated WhatsApp messages outside a 24-hour conversation must be approved
+// templates, so each kind has one (prefix + kind) whose body takes the notice's parameters in order.
+//
+// Keeping happens inside the notice's transaction; the Cloud API call never does (ADR 0023): the
+// same transaction enqueues a `whatsapp-delivery` job that makes the call and is retried while it
+// fails. The outbox row's `sent_at` guards a second send.
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+import { type JobQueue, QUEUES } from '../jobs/queue.ts';
+
+/** One notice: the text kept in the outbox, and the template with its body parameters. */
+export type WhatsappNotice = { subject: string; text: string; template: string; params: string[] };
+export type WhatsappDeliveryJob = { outboxId: number; template: string; params: string[] };
+
+export class WhatsappNoticeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WhatsappNoticeError';
+  }
+}
+
+export interface NoticeTransport {
+  readonly name: string;
+  send(phoneNumber: string, template: string, params: string[]): Promise<void>;
+}
+
+type CloudConfig = Extract<Config['notices'], { provider: 'whatsapp' }>;
+
+/** WhatsApp Cloud API: POST {api}/{phone-number-id}/messages with a template and its body parameters. */
+export function whatsappNoticeTransport(cfg: CloudConfig, fetchImpl: typeof fetch = fetch): NoticeTransport {
+  return {
+    name: 'whatsapp',
+    async send(phoneNumber, template, params) {
+      const res = await fetchImpl(`${cfg.apiUrl}/${encodeURIComponent(cfg.phoneNumberId)}/messages`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${cfg.accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          to: phoneNumber.replace(/^\+/, ''),
+          type: 'template',
+          template: {
+            name: `${cfg.templatePrefix}${template}`,
+            language: { code: cfg.language },
+            // WhatsApp refuses empty parameters and newlines inside one.
+            components: [{ type: 'body', parameters: params.map((p) => ({ type: 'text', text: p.replace(/\s*\n\s*/g, ' ').trim() || '-' })) }],
+          },
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!res.ok) {
+        const detail = await res.text().catch(() => '');
+        throw new WhatsappNoticeError(`WhatsApp refused the notice (${res.status}): ${detail.slice(0, 300)}`);
+      }
+    },
+  };
+}
+
+export class NoticeSender {
+  readonly #transport: NoticeTransport | undefined;
+  readonly #log: Logger;
+  constructor(opts: { transport?: NoticeTransport | undefined; log: Logger }) {
+    this.#transport = opts.transport;
+    this.#log = opts.log;
+  }
+
+  get sends() {
+    return this.#transport !== undefined;
+  }
+
+  /**
+   * Keeps one notice in the outbox inside `tx` and, when a transport is configured, enqueues its
+   * delivery in the same transaction. Answers the outbox row's id.
+   */
+  async keep(tx: Tx, jobs: JobQueue | null, phoneNumber: string, notice: WhatsappNotice): Promise<number> {
+    const [row] = await tx.insert(outbox).values({ channel: 'whatsapp', recipient: phoneNumber, subject: notice.subject, body: notice.text }).returning({ id: outbox.id });
+    if (!row) throw new Error('the outbox kept no row');
+    if (this.#transport) {
+      if (!jobs) throw new Error('WhatsApp notices are configured but the job queue is not running in this process');
+      const job: WhatsappDeliveryJob = { outboxId: row.id, template: notice.template, params: notice.params };
+      await jobs.enqueue(tx, QUEUES.whatsappDelivery.name, job, { startAfter: new Date(), key: `whatsapp:${row.id}` });
+    }
+    return row.id;
+  }
+
+  /** The delivery job: sends one kept notice once; throws on failure so the queue retries it. */
+  async deliver(db: Db, job: WhatsappDeliveryJob): Promise<void> {
+    if (!this.#transport) return;
+    const [row] = await db.select().from(outbox).where(eq(outbox.id, job.outboxId));
+    if (!row || row.sentAt) return;
+    try {
+      await this.#transport.send(row.recipient, job.template, job.params);
+      await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
+    } catch (err) {
+      this.#log.warn({ err, outboxId: row.id }, 'WhatsApp notice delivery failed; the queue will retry it');
+      await db.update(outbox).set({ error: err instanceof Error ? err.message.slice(0, 500) : 'delivery failed' }).where(eq(outbox.id, row.id));
+      throw err;
+    }
+  }
+}
+
+export function createNoticeSender(config: Pick<Config, 'notices'>, log: Logger): NoticeSender {
+  return new NoticeSender({ transport: config.notices.provider === 'whatsapp' ? whatsappNoticeTransport(config.notices) : undefined, log });
+}
