@@ -1,5 +1,7 @@
 // `npm run test:workers`: `npm start -- --workers 2` on PostgreSQL and Redis (issue 19, ADR 0042):
 //   1. two server processes answer on one port (each kept answer names its process);
+//   1b. a traveller's kept answers (/me) are served from memory by both, and a rename through
+//       either is seen at once by both (ADR 0042 §7);
 //   2. the rate limit is one budget across them (Redis): 60 requests from one address against a
 //      limit of 40 get exactly 20 answers 429, whichever process each lands on;
 //   3. a server process killed with SIGKILL is started again and the port keeps answering;
@@ -13,6 +15,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_KEY, freshPostgres } from './lib/booking-load.ts';
+import { DEV_PASSWORD } from '../src/server/db/seed/users.ts';
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
 const redisUrl = process.env['TEST_REDIS_URL'];
@@ -32,6 +35,15 @@ function check(ok: boolean, what: string) {
 }
 
 /** One request on a new connection (so the processes share them), headers and body. */
+/**
+ * The process that answered from memory, from a kept answer's request id (`f<pid>-<start>-<n>`,
+ * fast-path.ts), or undefined for an answer the app made: its random ids can begin with "f" too.
+ */
+function keptBy(rid: string | string[] | undefined): string | undefined {
+  const id = String(rid ?? '');
+  return /^f[0-9a-z]+-[0-9a-z]{8,}-[0-9a-z]+$/.test(id) ? id.split('-')[0] : undefined;
+}
+
 function get(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const u = new URL(path, base);
   return new Promise((done, fail) => {
@@ -94,10 +106,46 @@ try {
   const owners = new Set<string>();
   for (let i = 0; i < 30; i++) {
     const r = await get(base, '/api/v1/countries', { 'x-forwarded-for': `198.51.100.${i + 1}` });
-    const rid = String(r.headers['x-request-id'] ?? '');
-    if (/^f[0-9a-z]+-[0-9a-z]{8,}-[0-9a-z]+$/.test(rid)) owners.add(rid.split('-')[0]!);
+    const owner = keptBy(r.headers['x-request-id']);
+    if (owner) owners.add(owner);
   }
   check(owners.size === 2, `kept answers came from ${owners.size} processes`);
+
+  console.log('1b. A traveller’s kept answers follow a write made through either process');
+  {
+    // An address per request: the limit of 40 a minute is step 2's to test.
+    let n = 0;
+    const from = () => ({ 'x-forwarded-for': `203.0.113.${++n}` });
+    const csrf = await fetch(`${base}/api/v1/csrf-token`, { headers: { authorization: `Bearer ${API_KEY}`, ...from() } });
+    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const token = ((await csrf.json()) as { token: string }).token;
+    const login = await fetch(`${base}/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: csrfCookie, ...from() },
+      body: JSON.stringify({ user: { email: 'traveller@verdant.test', password: DEV_PASSWORD } }),
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const servers = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const r = await get(base, '/api/v1/me', { cookie, ...from() });
+      const owner = keptBy(r.headers['x-request-id']);
+      if (r.status === 200 && owner) servers.add(owner);
+    }
+    check(servers.size === 2, `both processes served /me from memory (${servers.size})`);
+    let stale = 0;
+    for (let round = 0; round < 5; round++) {
+      const name = `Tess Round ${round}`;
+      const patched = await fetch(`${base}/api/v1/me`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json', cookie, ...from() },
+        body: JSON.stringify({ name }),
+      });
+      if (patched.status !== 200) throw new Error(`PATCH /me: ${patched.status} ${await patched.text()}`);
+      // At once, on new connections to either process: never the name before the write.
+      for (let i = 0; i < 6; i++) if (!JSON.parse((await get(base, '/api/v1/me', { cookie, ...from() })).body).name?.includes(name)) stale++;
+    }
+    check(stale === 0, `30 reads right after 5 renames, through both processes: ${stale} stale`);
+  }
 
   console.log(`2. One rate limit across the processes (${LIMIT} a minute, through Redis)`);
   const statuses: number[] = [];
