@@ -25,22 +25,29 @@ export async function openOwnedDatabase(config: Config): Promise<Database> {
   }
 }
 
-/** Migrates, and on an empty database renders the demo image pool and loads the demo catalogue. */
+/**
+ * Migrates; on an empty database renders the demo image pool and loads the demo catalogue; then
+ * re-derives the stored footprints if the bundled emission factors changed (ADR 0044).
+ */
 export async function prepareDatabase(database: Database, config: Config): Promise<void> {
   await step('Applying database migrations', () => database.migrate());
   const { isEmpty, seedCatalogue } = await import('../../src/server/db/seed/seed.ts');
-  if (!(await isEmpty(database.db))) return;
-  const { ensureImagePool } = await import('../../src/server/images/pool.ts');
-  const storageDir = `${config.dataDir}/storage`;
-  const progress = (what: string) => (done?: number, total?: number) =>
-    process.stdout.write(`\r  ${what}${total ? ` ${done}/${total}` : ''}\x1b[K`);
-  const pool = await step('Rendering the demo image pool (cached after the first start)', () =>
-    ensureImagePool({ storageDir, perTheme: config.seedImagesPerTheme, onProgress: progress('images') }),
-  );
-  await step('Loading the demo catalogue (first start only)', () =>
-    seedCatalogue(database.db, { storageDir, pool, onProgress: (what, done, total) => progress(what)(done, total) }),
-  );
-  process.stdout.write('\r\x1b[K');
+  if (await isEmpty(database.db)) {
+    const { ensureImagePool } = await import('../../src/server/images/pool.ts');
+    const storageDir = `${config.dataDir}/storage`;
+    const progress = (what: string) => (done?: number, total?: number) =>
+      process.stdout.write(`\r  ${what}${total ? ` ${done}/${total}` : ''}\x1b[K`);
+    const pool = await step('Rendering the demo image pool (cached after the first start)', () =>
+      ensureImagePool({ storageDir, perTheme: config.seedImagesPerTheme, onProgress: progress('images') }),
+    );
+    await step('Loading the demo catalogue (first start only)', () =>
+      seedCatalogue(database.db, { storageDir, pool, onProgress: (what, done, total) => progress(what)(done, total) }),
+    );
+    process.stdout.write('\r\x1b[K');
+  }
+  const { refreshFootprintsIfFactorsChanged } = await import('../../src/server/services/footprint/footprint.ts');
+  const changed = await refreshFootprintsIfFactorsChanged(database.db);
+  if (changed) console.log(`  the emission factors changed: ${changed} experiences' footprints re-derived`);
 }
 
 /** Pulls the catalogue into `config.contentDir` through the API, in process. */

@@ -6,7 +6,8 @@ import { AdminExperienceSchema, type AdminExperience } from '../../contract/admi
 import { ListOptionsResponse, OptionDetailSchema } from '../../contract/options.ts';
 import { TripFootprintResponse } from '../../contract/trips.ts';
 import { gettingThere } from '../../lib/footprint.ts';
-import { cities, options, orderItems } from '../db/schema.ts';
+import { cities, options, orderItems, settings } from '../db/schema.ts';
+import { FACTORS_FINGERPRINT, refreshFootprintsIfFactorsChanged } from '../services/footprint/footprint.ts';
 import { Agent } from '../testing/agent.ts';
 import { backOfficeAgents } from '../testing/back-office.ts';
 import { bookAs, expectStatus, instantSgd, type OptionPick } from '../testing/booking.ts';
@@ -146,5 +147,23 @@ describe('GET /trips/{id}/footprint', () => {
     expect(fields(unknown).from_city_id).toBe('Choose a city from the list');
     expectStatus(await t.get(u), 401);
     expectStatus(await stranger.get(u), 404);
+  });
+});
+
+describe('when the bundled factors change (refreshFootprintsIfFactorsChanged, run where the server starts)', () => {
+  it('re-derives every stored figure once, records the factors, and does nothing while they stay the same', async () => {
+    const [o] = await t.db.select({ id: options.id, grams: options.footprintGrams }).from(options).where(isNotNull(options.footprintGrams)).limit(1);
+    // A figure derived with other factors, and no record of which factors the figures follow.
+    await t.db.update(options).set({ footprintGrams: o!.grams! + 1234 }).where(eq(options.id, o!.id));
+    await t.db.delete(settings).where(eq(settings.key, 'footprint_factors'));
+    expect(await refreshFootprintsIfFactorsChanged(t.db)).toBe(1);
+    const [after] = await t.db.select({ grams: options.footprintGrams }).from(options).where(eq(options.id, o!.id));
+    expect(after!.grams).toBe(o!.grams);
+    const [mark] = await t.db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'footprint_factors'));
+    expect(mark!.value).toEqual({ fingerprint: FACTORS_FINGERPRINT, year: 2024 });
+    // Same factors: nothing is read or written again, even a figure someone broke by hand stays.
+    await t.db.update(options).set({ footprintGrams: o!.grams! + 1 }).where(eq(options.id, o!.id));
+    expect(await refreshFootprintsIfFactorsChanged(t.db)).toBeNull();
+    await t.db.update(options).set({ footprintGrams: o!.grams }).where(eq(options.id, o!.id));
   });
 });
