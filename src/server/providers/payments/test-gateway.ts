@@ -384,19 +384,25 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
 
     async refund(ref, partial) {
       if (partial) {
-        const row = await byRef(ref);
-        if (row.status !== 'succeeded') throw new Error(`test gateway: payment ${ref} is ${row.status}, not refundable`);
-        if (!Number.isInteger(partial.amount) || partial.amount <= 0) throw new Error(`test gateway: bad refund amount ${partial.amount}`);
-        const [done] = await db.select({ id: testGatewayRefunds.id }).from(testGatewayRefunds).where(eq(testGatewayRefunds.idempotencyKey, partial.idempotencyKey));
-        if (done) return;
-        const [sum] = await db.select({ total: sql<number>`coalesce(sum(${testGatewayRefunds.amount}), 0)::int` }).from(testGatewayRefunds).where(eq(testGatewayRefunds.paymentId, ref));
-        const already = Number(sum?.total ?? 0);
-        // Like Stripe: never more than what remains of the charge.
-        if (already + partial.amount > row.amount) throw new Error(`test gateway: refund of ${partial.amount} exceeds the ${row.amount - already} left on ${ref}`);
-        await db.insert(testGatewayRefunds).values({ id: `re_test_${randomId(12)}`, idempotencyKey: partial.idempotencyKey, paymentId: ref, amount: partial.amount });
-        if (already + partial.amount === row.amount) {
-          await db.update(testGatewayPayments).set({ status: 'refunded', updatedAt: sql`now()` }).where(eq(testGatewayPayments.id, ref));
-        }
+        // One transaction with the charge locked, as a real gateway records a refund: all or
+        // nothing (a process killed in between never leaves refund rows on a charge still
+        // "succeeded"), and two refunds at once cannot both pass the check of what is left.
+        await db.transaction(async (tx) => {
+          const [row] = await tx.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, ref)).for('update');
+          if (!row) throw new Error(`test gateway: no payment ${ref}`);
+          if (row.status !== 'succeeded') throw new Error(`test gateway: payment ${ref} is ${row.status}, not refundable`);
+          if (!Number.isInteger(partial.amount) || partial.amount <= 0) throw new Error(`test gateway: bad refund amount ${partial.amount}`);
+          const [done] = await tx.select({ id: testGatewayRefunds.id }).from(testGatewayRefunds).where(eq(testGatewayRefunds.idempotencyKey, partial.idempotencyKey));
+          if (done) return;
+          const [sum] = await tx.select({ total: sql<number>`coalesce(sum(${testGatewayRefunds.amount}), 0)::int` }).from(testGatewayRefunds).where(eq(testGatewayRefunds.paymentId, ref));
+          const already = Number(sum?.total ?? 0);
+          // Like Stripe: never more than what remains of the charge.
+          if (already + partial.amount > row.amount) throw new Error(`test gateway: refund of ${partial.amount} exceeds the ${row.amount - already} left on ${ref}`);
+          await tx.insert(testGatewayRefunds).values({ id: `re_test_${randomId(12)}`, idempotencyKey: partial.idempotencyKey, paymentId: ref, amount: partial.amount });
+          if (already + partial.amount === row.amount) {
+            await tx.update(testGatewayPayments).set({ status: 'refunded', updatedAt: sql`now()` }).where(eq(testGatewayPayments.id, ref));
+          }
+        });
         return;
       }
       await db
@@ -406,8 +412,10 @@ export function createTestGateway(db: Db, secret: string, now: () => Date = () =
     },
 
     async listPayments(window) {
+      // The charge's id qualified by hand: in a one-table select drizzle writes a column as a bare
+      // "id", which inside this subquery would be the refund's own id (the sum was always 0).
       const rows = await db
-        .select({ row: testGatewayPayments, refunded: sql<number>`(select coalesce(sum(r.amount), 0)::int from ${testGatewayRefunds} r where r.payment_id = ${testGatewayPayments.id})` })
+        .select({ row: testGatewayPayments, refunded: sql<number>`(select coalesce(sum(r.amount), 0)::int from ${testGatewayRefunds} r where r.payment_id = ${testGatewayPayments}.id)` })
         .from(testGatewayPayments)
         .where(and(gte(testGatewayPayments.createdAt, window.since), lt(testGatewayPayments.createdAt, window.until)));
       return rows.map(({ row, refunded }): ProviderPayment => ({

@@ -123,7 +123,7 @@ export async function listBestOfLists(db: Db, q: ListQuery): Promise<AdminBestOf
     statusCondition(q.status, bestOfLists.published),
     q.countryId ? sql`${countryId} = ${q.countryId}` : undefined,
   );
-  const picks = sql<number>`(select count(*) from ${bestOfListItems} where ${bestOfListItems.listId} = ${bestOfLists.id})`.mapWith(Number);
+  const picks = sql<number>`(select count(*) from ${bestOfListItems} where ${bestOfListItems.listId} = ${bestOfLists}.id)`.mapWith(Number);
   const edited = editedAt(bestOfLists.updatedAt);
   const order = {
     updated_desc: [desc(edited), desc(bestOfLists.id)],

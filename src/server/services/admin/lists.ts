@@ -14,7 +14,7 @@ type Query = { q?: string | undefined; status: 'all' | 'published' | 'unpublishe
 const fromPriceMinorSql = sql<number | null>`(case ${options.priceUnit}
   when 'per_person' then coalesce(${options.adultPrice}, ${options.localAdultPrice})
   when 'per_group' then coalesce(${options.groupPrice}, ${options.adultPrice} * greatest(1, coalesce(${options.minPax}, 1)))
-  else (select min(price_per_night) from option_rooms r where r.option_id = ${options.id}) end)`;
+  else (select min(price_per_night) from option_rooms r where r.option_id = ${options}.id) end)`;
 
 export async function listExperiences(db: Db, q: Query): Promise<AdminExperienceList> {
   const where: SQL[] = [isNull(options.deletedAt)];

@@ -293,8 +293,8 @@ function statusWhere(status: AdminPlaceListQuery['status']): SQL[] {
 
 type PlaceQuery = Required<Pick<AdminPlaceListQuery, 'status' | 'sort' | 'page' | 'per'>> & Pick<AdminPlaceListQuery, 'q' | 'kind' | 'countryId' | 'featured'>;
 
-const optionsInCity = sql<number>`(select count(*)::int from ${options} o where o.city_id = ${cities.id} and o.published and o.deleted_at is null)`;
-const optionsInCountry = sql<number>`(select count(*)::int from ${options} o join ${cities} c on c.id = o.city_id where c.country_id = ${countries.id} and o.published and o.deleted_at is null)`;
+const optionsInCity = sql<number>`(select count(*)::int from ${options} o where o.city_id = ${cities}.id and o.published and o.deleted_at is null)`;
+const optionsInCountry = sql<number>`(select count(*)::int from ${options} o join ${cities} c on c.id = o.city_id where c.country_id = ${countries}.id and o.published and o.deleted_at is null)`;
 
 /** Countries and cities in one list: search, filters (kind, country, featured, status), sort and pages. */
 export async function listPlaces(db: Db, q: PlaceQuery): Promise<AdminPlaceList> {

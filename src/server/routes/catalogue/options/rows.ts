@@ -8,7 +8,7 @@ export const visibleOption = and(eq(options.published, true), isNull(options.del
 
 const activityTag = alias(tags, 'activity_tag');
 
-const minRoomPrice = sql<number | null>`(select min(${optionRooms.pricePerNight}) from ${optionRooms} where ${optionRooms.optionId} = ${options.id})`;
+const minRoomPrice = sql<number | null>`(select min(${optionRooms.pricePerNight}) from ${optionRooms} where ${optionRooms.optionId} = ${options}.id)`;
 
 /** The "from" price in minor units, as SQL (same rule as fromPriceMinor). */
 const fromPriceSql = sql`(case ${options.priceUnit}

@@ -133,6 +133,21 @@ describe('reconciliation after a process died mid-payment', () => {
     expect(gw?.status).toBe('refunded');
   });
 
+  it('the test gateway lists what each charge got back, partial refunds included (reconciliation compares it with ours)', async () => {
+    const token = gateway.tokenize({ number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' }).token;
+    const c = await gateway.chargeCard({ amount: 5000, currency: 'SGD', idempotencyKey: `list:${randomUUID()}`, orderId: 'list-test', description: 'x', email: 'x@example.com', returnUrl: 'http://localhost/', reference: 'X', cardToken: token });
+    const listed = async () => (await gateway.listPayments({ since: new Date(Date.now() - 60_000), until: new Date(Date.now() + 60_000) })).find((p) => p.ref === c.ref);
+    // Two partial refunds: the sum of its refunds, the charge still succeeded (it read 0 before).
+    await gateway.refund(c.ref, { amount: 1200, idempotencyKey: `list:a:${c.ref}` });
+    await gateway.refund(c.ref, { amount: 800, idempotencyKey: `list:b:${c.ref}` });
+    await gateway.refund(c.ref, { amount: 800, idempotencyKey: `list:b:${c.ref}` }); // a retry: once
+    expect(await listed()).toMatchObject({ state: 'succeeded', amount: 5000, refunded: 2000 });
+    // Never more than what is left; the rest refunds it in full.
+    await expect(gateway.refund(c.ref, { amount: 3001, idempotencyKey: `list:c:${c.ref}` })).rejects.toThrow(/exceeds the 3000 left/);
+    await gateway.refund(c.ref, { amount: 3000, idempotencyKey: `list:d:${c.ref}` });
+    expect(await listed()).toMatchObject({ state: 'refunded', refunded: 5000 });
+  });
+
   it('a refund made at the gateway whose cancellation was never recorded: the cancellation is finished', async () => {
     const b = await bag();
     const r = await t.post('/api/v1/checkouts/pay', b.body, { headers: { 'idempotency-key': randomUUID() } });
