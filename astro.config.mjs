@@ -22,7 +22,9 @@ export default defineConfig({
   output: 'static',
   outDir: process.env.VERDANT_OUT_DIR ?? './dist',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'auto' },
+  // Stylesheets are linked, hashed and cached, never inlined into each page's HTML (issue 19,
+  // docs/decisions/0050): 'auto' wrote the small ones (4-14 KB a page) into every page.
+  build: { format: 'directory', inlineStylesheets: 'never' },
   compressHTML: true,
   devToolbar: { enabled: false },
   prefetch: false,

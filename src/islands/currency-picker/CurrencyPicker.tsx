@@ -7,14 +7,15 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { $currency, setCurrency } from '../../stores/currency.ts';
 import { $openMenu, closeMenu } from '../header/menu-store.ts';
 import { applyCurrency, readCurrencyData } from './apply-prices.ts';
+import { pickerCurrencies } from './currency-list.ts';
 
-export type CurrencyOption = { code: string; fullName: string; symbol: string };
-
-type Props = { currencies: CurrencyOption[]; defaultCurrency: string };
+/** The list itself is not a prop: it comes from the page's currency data (currency-list.ts). */
+type Props = { defaultCurrency: string };
 
 const NAV_KEYS = ['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End'];
 
-export default function CurrencyPicker({ currencies, defaultCurrency }: Props) {
+export default function CurrencyPicker({ defaultCurrency }: Props) {
+  const [currencies] = useState(pickerCurrencies);
   const chosen = useStore($currency);
   const current = chosen !== undefined && currencies.some((c) => c.code === chosen) ? chosen : defaultCurrency;
   const detailsRef = useRef<HTMLDetailsElement>(null);
