@@ -212,7 +212,7 @@ test.describe('chat', () => {
     await page.getByRole('link', { name: /^Message / }).click();
     await expect(page).toHaveURL(`/chat/${conversationId}`);
     const thread = page.getByRole('region', { name: 'Conversation with Ubin Paddle Co.' });
-    await expect(thread.getByText('Detail number 32')).toBeVisible();
+    await expect(thread.getByText('Detail number 32', { exact: true })).toBeVisible();
     await expect(thread.getByText('we meet 30 minutes earlier')).toHaveCount(0);
     // Paging back through history keeps the reader where they were, then reaches the start.
     await thread.getByRole('button', { name: 'Load earlier messages' }).click();
