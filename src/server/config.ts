@@ -126,6 +126,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     problems.push('  TEST_GATEWAY_SECRET: the test gateway in production needs its own secret (32+ characters)');
   }
   if (problems.length > 0) throw new Error(`Invalid environment configuration:\n${problems.join('\n')}`);
+  // The WhatsApp Cloud API account that sign-in codes and trip notices share.
+  const whatsappCloud = {
+    accessToken: e.WHATSAPP_ACCESS_TOKEN ?? '',
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? '',
+    language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+    apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
+  };
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -154,22 +161,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       e.OTP_PROVIDER === 'whatsapp'
         ? {
             provider: 'whatsapp' as const,
-            accessToken: e.WHATSAPP_ACCESS_TOKEN ?? '',
-            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? '',
+            ...whatsappCloud,
             template: e.WHATSAPP_TEMPLATE,
-            language: e.WHATSAPP_TEMPLATE_LANGUAGE,
-            apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
           }
         : { provider: 'outbox' as const },
     notices:
       e.WHATSAPP_NOTICES_PROVIDER === 'whatsapp'
         ? {
             provider: 'whatsapp' as const,
-            accessToken: e.WHATSAPP_ACCESS_TOKEN ?? '',
-            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? '',
+            ...whatsappCloud,
             templatePrefix: e.WHATSAPP_NOTICE_TEMPLATE_PREFIX,
-            language: e.WHATSAPP_TEMPLATE_LANGUAGE,
-            apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
           }
         : { provider: 'outbox' as const },
     s3:

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
+import { sendWhatsappTemplate } from './whatsapp-cloud.ts';
 
 export class OtpDeliveryError extends Error {
   constructor(message: string) {
@@ -26,28 +27,11 @@ export function whatsappTransport(cfg: WhatsappConfig, fetchImpl: typeof fetch =
   return {
     name: 'whatsapp',
     async send(phoneNumber, code) {
-      const res = await fetchImpl(`${cfg.apiUrl}/${encodeURIComponent(cfg.phoneNumberId)}/messages`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${cfg.accessToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          messaging_product: 'whatsapp',
-          to: phoneNumber.replace(/^\+/, ''),
-          type: 'template',
-          template: {
-            name: cfg.template,
-            language: { code: cfg.language },
-            components: [
-              { type: 'body', parameters: [{ type: 'text', text: code }] },
-              { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
-            ],
-          },
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!res.ok) {
-        const detail = await res.text().catch(() => '');
-        throw new OtpDeliveryError(`WhatsApp refused the message (${res.status}): ${detail.slice(0, 300)}`);
-      }
+      const refused = await sendWhatsappTemplate(cfg, fetchImpl, phoneNumber, cfg.template, [
+        { type: 'body', parameters: [{ type: 'text', text: code }] },
+        { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+      ]);
+      if (refused) throw new OtpDeliveryError(`WhatsApp refused the message (${refused.status}): ${refused.detail}`);
     },
   };
 }

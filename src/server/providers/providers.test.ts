@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RemoteCaptcha, TestCaptcha } from './captcha.ts';
 import { OtpDeliveryError, whatsappTransport } from './otp.ts';
 import { MemoryRateLimitStore } from './rate-limit.ts';
+import { WhatsappNoticeError, whatsappNoticeTransport } from './whatsapp-notices.ts';
 
 type Seen = { url: string; init: RequestInit };
 const recorder = (status: number, body: unknown) => {
@@ -31,6 +32,24 @@ describe('WhatsApp Cloud API transport', () => {
   it('a refused number raises OtpDeliveryError', async () => {
     const { f } = recorder(400, { error: { message: 'Recipient phone number not in allowed list', code: 131030 } });
     await expect(whatsappTransport(cfg, f).send('+6591234567', '123456')).rejects.toBeInstanceOf(OtpDeliveryError);
+  });
+});
+
+describe('WhatsApp Cloud API transport of trip notices', () => {
+  const cfg = { provider: 'whatsapp' as const, accessToken: 'EAAG-token', phoneNumberId: '1055', templatePrefix: 'verdant_trip_', language: 'en', apiUrl: 'https://graph.facebook.com/v21.0' };
+
+  it('sends the notice as its template, the parameters on one line each and never empty', async () => {
+    const { f, seen } = recorder(200, { messages: [{ id: 'wamid.2' }] });
+    await whatsappNoticeTransport(cfg, f).send('+6591234567', 'reminder', ['Rosa', 'Gate 2,\n  by the pier', '  ']);
+    expect(seen[0]!.url).toBe('https://graph.facebook.com/v21.0/1055/messages');
+    const body = JSON.parse(String(seen[0]!.init.body));
+    expect(body).toMatchObject({ to: '6591234567', type: 'template', template: { name: 'verdant_trip_reminder', language: { code: 'en' } } });
+    expect(body.template.components).toEqual([{ type: 'body', parameters: [{ type: 'text', text: 'Rosa' }, { type: 'text', text: 'Gate 2, by the pier' }, { type: 'text', text: '-' }] }]);
+  });
+
+  it('a refusal raises WhatsappNoticeError with WhatsApp\'s status', async () => {
+    const { f } = recorder(400, { error: { message: 'Template name does not exist', code: 132001 } });
+    await expect(whatsappNoticeTransport(cfg, f).send('+6591234567', 'reminder', ['x'])).rejects.toThrow(new WhatsappNoticeError('WhatsApp refused the notice (400): {"error":{"message":"Template name does not exist","code":132001}}'));
   });
 });
 

@@ -13,6 +13,7 @@ import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import { type JobQueue, QUEUES } from '../jobs/queue.ts';
+import { sendWhatsappTemplate } from './whatsapp-cloud.ts';
 
 /** One notice: the text kept in the outbox, and the template with its body parameters. */
 export type WhatsappNotice = { subject: string; text: string; template: string; params: string[] };
@@ -37,26 +38,10 @@ export function whatsappNoticeTransport(cfg: CloudConfig, fetchImpl: typeof fetc
   return {
     name: 'whatsapp',
     async send(phoneNumber, template, params) {
-      const res = await fetchImpl(`${cfg.apiUrl}/${encodeURIComponent(cfg.phoneNumberId)}/messages`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${cfg.accessToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          messaging_product: 'whatsapp',
-          to: phoneNumber.replace(/^\+/, ''),
-          type: 'template',
-          template: {
-            name: `${cfg.templatePrefix}${template}`,
-            language: { code: cfg.language },
-            // WhatsApp refuses empty parameters and newlines inside one.
-            components: [{ type: 'body', parameters: params.map((p) => ({ type: 'text', text: p.replace(/\s*\n\s*/g, ' ').trim() || '-' })) }],
-          },
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!res.ok) {
-        const detail = await res.text().catch(() => '');
-        throw new WhatsappNoticeError(`WhatsApp refused the notice (${res.status}): ${detail.slice(0, 300)}`);
-      }
+      // WhatsApp refuses empty parameters and newlines inside one.
+      const parameters = params.map((p) => ({ type: 'text', text: p.replace(/\s*\n\s*/g, ' ').trim() || '-' }));
+      const refused = await sendWhatsappTemplate(cfg, fetchImpl, phoneNumber, `${cfg.templatePrefix}${template}`, [{ type: 'body', parameters }]);
+      if (refused) throw new WhatsappNoticeError(`WhatsApp refused the notice (${refused.status}): ${refused.detail}`);
     },
   };
 }
