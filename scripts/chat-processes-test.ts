@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { freshPostgres, startApi, API_KEY, type ApiProcess } from './lib/booking-load.ts';
 import { camelizeKeys, snakeizeKeys } from '../src/lib/key-case.ts';
+import { checklist } from './lib/checks.ts';
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
 const redisUrl = process.env['TEST_REDIS_URL'];
@@ -20,11 +21,7 @@ const basePort = Number(process.env['CHAT_PROCESSES_PORT'] ?? 4480);
 const [portA, portB] = [basePort, basePort + 1];
 const ORIGIN = 'http://localhost:4321'; // PUBLIC_SITE_URL's default: the websocket's Origin check
 
-let failures = 0;
-function check(ok: boolean, what: string) {
-  console.log(`  ${ok ? '✔' : '✖'} ${what}`);
-  if (!ok) failures++;
-}
+const { check, failed } = checklist();
 
 /** A tiny browser per person: keeps its session cookie between calls. */
 function browser() {
@@ -154,8 +151,8 @@ try {
   await database.drop();
 }
 
-if (failures > 0) {
-  console.error(`\n✖ chat processes test: ${failures} check(s) failed`);
+if (failed.length > 0) {
+  console.error(`\n✖ chat processes test: ${failed.length} check(s) failed`);
   process.exit(1);
 }
 console.log('\n✔ chat processes test passed');

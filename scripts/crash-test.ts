@@ -20,9 +20,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import { camelizeKeys, snakeizeKeys } from '../src/lib/key-case.ts';
+import { mulberry32 } from '../src/server/db/seed/prng.ts';
 import { todayInSingapore } from '../src/server/services/gifts/send-time.ts';
-import { API_KEY, freshPostgres, pickDeparture, readyToPay, setSeats, startApi, type ApiProcess, type Departure } from './lib/booking-load.ts';
+import { API_KEY, freshPostgres, request, type Answer, pickDeparture, readyToPay, setSeats, startApi, type ApiProcess, type Departure } from './lib/booking-load.ts';
+import { checklist } from './lib/checks.ts';
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
 if (!serverUrl) {
@@ -38,45 +39,14 @@ const ports = [basePort, basePort + 1] as const;
 /** Reconciliation judges what is older than this; the harness waits it out before the last run. */
 const GRACE_S = 8;
 
-/** mulberry32: a small seeded RNG, so a failing run can be replayed. */
-function rngOf(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rng = rngOf(SEED);
+const rng = mulberry32(SEED); // seeded, so a failing run can be replayed
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)] as T;
 
-let failures = 0;
-const failed: string[] = [];
-function check(ok: boolean, what: string) {
-  console.log(`  ${ok ? '✔' : '✖'} ${what}`);
-  if (!ok) {
-    failures++;
-    failed.push(what);
-  }
-}
+const { check, failed } = checklist();
 
-type Answer = { status: number; body: Record<string, unknown>; cookie: string };
 /** One HTTP call; a connection cut by the kill is status 0 (what a browser sees as a network error). */
 async function req(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  try {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json', ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(snakeizeKeys(body)) }),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await res.text();
-    return { status: res.status, body: camelizeKeys<Record<string, unknown>>(text ? JSON.parse(text) : {}), cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
-  } catch {
-    return { status: 0, body: {}, cookie: '' };
-  }
+  return request(base, method, path, body, headers).catch(() => ({ status: 0, body: {}, ms: 0, cookie: '' }));
 }
 const api = (base: string, method: string, path: string, body?: unknown, headers?: Record<string, string>) => req(base, method, `/api/v1${path}`, body, headers);
 
@@ -434,11 +404,11 @@ const fixes = reconcileLog.filter((l) => /^[a-z_]+( |$)/.test(l)).length;
 mkdirSync(join('test-results', 'reliability'), { recursive: true });
 writeFileSync(
   join('test-results', 'reliability', 'crash.json'),
-  JSON.stringify({ seed: SEED, answers, kills: stats.kills, survived: stats.restarts, rounds: stats.rounds, calls: stats.calls, inFlightAtKill: stats.inFlightAtKill, byScenario: stats.byScenario, paidOrders: ledger.paidOrders.length, redeemed: ledger.redeemed.length, published: ledger.published.size, reconcileFixes: fixes, failures, failed, seconds, restartMsMax: Math.max(0, ...stats.restartMs) }, null, 2),
+  JSON.stringify({ seed: SEED, answers, kills: stats.kills, survived: stats.restarts, rounds: stats.rounds, calls: stats.calls, inFlightAtKill: stats.inFlightAtKill, byScenario: stats.byScenario, paidOrders: ledger.paidOrders.length, redeemed: ledger.redeemed.length, published: ledger.published.size, reconcileFixes: fixes, failures: failed.length, failed, seconds, restartMsMax: Math.max(0, ...stats.restartMs) }, null, 2),
 );
 console.log(`\n  ${stats.kills} kills (${Object.entries(stats.byScenario).map(([k, n]) => `${k} ${n}`).join(', ')}), ${stats.inFlightAtKill} calls in flight at the kills, ${stats.restarts} clean restarts, ${fixes} fixes by reconciliation, ${seconds.toFixed(0)} s`);
-if (failures > 0) {
-  console.error(`\n✖ crash test: ${failures} check(s) failed (seed ${SEED})`);
+if (failed.length > 0) {
+  console.error(`\n✖ crash test: ${failed.length} check(s) failed (seed ${SEED})`);
   process.exit(1);
 }
 console.log(`\n✔ crash test passed (seed ${SEED})`);

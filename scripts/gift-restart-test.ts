@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { API_KEY, freshPostgres, startApi, type ApiProcess } from './lib/booking-load.ts';
 import { camelizeKeys, snakeizeKeys } from '../src/lib/key-case.ts';
+import { checklist } from './lib/checks.ts';
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
 if (!serverUrl) {
@@ -17,11 +18,7 @@ if (!serverUrl) {
 }
 const port = Number(process.env['GIFT_RESTART_PORT'] ?? 4470);
 
-let failures = 0;
-function check(ok: boolean, what: string) {
-  console.log(`  ${ok ? '✔' : '✖'} ${what}`);
-  if (!ok) failures++;
-}
+const { check, failed } = checklist();
 
 /** A tiny browser: keeps the session cookie between calls. */
 const jar = new Map<string, string>();
@@ -108,8 +105,8 @@ try {
   await database.drop();
 }
 
-if (failures > 0) {
-  console.error(`\n✖ gift restart test: ${failures} check(s) failed`);
+if (failed.length > 0) {
+  console.error(`\n✖ gift restart test: ${failed.length} check(s) failed`);
   process.exit(1);
 }
 console.log('\n✔ gift restart test passed');

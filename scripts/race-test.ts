@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { call, freshPostgres, pickDeparture, readyToPay, setSeats, startApi, type ApiProcess } from './lib/booking-load.ts';
+import { checklist } from './lib/checks.ts';
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
 if (!serverUrl) {
@@ -22,11 +23,7 @@ const [portA, portB] = (process.env['RACE_PORTS'] ?? `${basePort},${basePort + 1
 const TRAVELLERS = 50;
 const SEATS = 3;
 
-let failures = 0;
-function check(ok: boolean, what: string) {
-  console.log(`  ${ok ? '✔' : '✖'} ${what}`);
-  if (!ok) failures++;
-}
+const { check, failed } = checklist();
 
 console.log('• Creating and seeding a PostgreSQL database…');
 const database = await freshPostgres(serverUrl, 'verdant_race');
@@ -112,8 +109,8 @@ try {
   await database.drop();
 }
 
-if (failures > 0) {
-  console.error(`\n✖ race test: ${failures} check(s) failed`);
+if (failed.length > 0) {
+  console.error(`\n✖ race test: ${failed.length} check(s) failed`);
   process.exit(1);
 }
 console.log('\n✔ race test passed');

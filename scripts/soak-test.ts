@@ -13,8 +13,8 @@ import { readdirSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { camelizeKeys, snakeizeKeys } from '../src/lib/key-case.ts';
-import { API_KEY, freshPostgres, pickDeparture, readyToPay, setSeats, startApi, type ApiProcess } from './lib/booking-load.ts';
+import { API_KEY, freshPostgres, request, pickDeparture, readyToPay, setSeats, startApi, type ApiProcess } from './lib/booking-load.ts';
+import { checklist } from './lib/checks.ts';
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
 if (!serverUrl) {
@@ -33,26 +33,9 @@ const MAX_IN_FLIGHT = 64;
 const port = Number(process.env['SOAK_PORT'] ?? 4490);
 const redisUrl = process.env['TEST_REDIS_URL'];
 
-let failures = 0;
-const failed: string[] = [];
-function check(ok: boolean, what: string) {
-  console.log(`  ${ok ? '✔' : '✖'} ${what}`);
-  if (!ok) {
-    failures++;
-    failed.push(what);
-  }
-}
+const { check, failed } = checklist();
 
-async function req(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(snakeizeKeys(body)) }),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  return { status: res.status, body: camelizeKeys<Record<string, unknown>>(text ? JSON.parse(text) : {}), cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
-}
+const req = (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => request(base, method, path, body, headers, 30_000);
 
 /** RSS (bytes) and open file handles of a process, from /proc (Linux). */
 function processStats(pid: number): { rss: number; fds: number } {
@@ -255,10 +238,10 @@ if (samples.length) {
 mkdirSync(join('test-results', 'reliability'), { recursive: true });
 writeFileSync(
   join('test-results', 'reliability', 'soak.json'),
-  JSON.stringify({ seconds: SECONDS, capacity, target, actions: ok + errors, errors, overloaded, refAt: ref.t, rssRef: ref.rss, rssEnd: last.rss, rssAtRef: atRef.rss, rssAtEnd: atEnd.rss, rssStart: samples[0]?.rss ?? 0, rssMax: Math.max(0, ...samples.map((x) => x.rss)), fdsRef: ref.fds, fdsEnd: last.fds, connsRef: refConns, connsMax: maxConns, byAction: Object.fromEntries(counts), failures, failed, samples }, null, 2),
+  JSON.stringify({ seconds: SECONDS, capacity, target, actions: ok + errors, errors, overloaded, refAt: ref.t, rssRef: ref.rss, rssEnd: last.rss, rssAtRef: atRef.rss, rssAtEnd: atEnd.rss, rssStart: samples[0]?.rss ?? 0, rssMax: Math.max(0, ...samples.map((x) => x.rss)), fdsRef: ref.fds, fdsEnd: last.fds, connsRef: refConns, connsMax: maxConns, byAction: Object.fromEntries(counts), failures: failed.length, failed, samples }, null, 2),
 );
-if (failures > 0) {
-  console.error(`\n✖ soak: ${failures} check(s) failed`);
+if (failed.length > 0) {
+  console.error(`\n✖ soak: ${failed.length} check(s) failed`);
   process.exit(1);
 }
 console.log('\n✔ soak passed');

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_KEY, freshPostgres } from './lib/booking-load.ts';
 import { DEV_PASSWORD } from '../src/server/db/seed/users.ts';
+import { checklist } from './lib/checks.ts';
 
 const serverUrl = process.env['TEST_DATABASE_URL'];
 const redisUrl = process.env['TEST_REDIS_URL'];
@@ -28,11 +29,7 @@ const port = Number(process.env['WORKERS_TEST_PORT'] ?? 4486);
 const nginxPort = port + 1;
 const LIMIT = 40;
 
-let failures = 0;
-function check(ok: boolean, what: string) {
-  console.log(`  ${ok ? '✔' : '✖'} ${what}`);
-  if (!ok) failures++;
-}
+const { check, failed } = checklist();
 
 /** One request on a new connection (so the processes share them), headers and body. */
 /**
@@ -211,13 +208,13 @@ try {
   check(code === 0 && alive.length === 0, `the primary exited with ${code} and no server process is left`);
 } catch (err) {
   console.error(err);
-  failures++;
+  failed.push(`the test stopped: ${err instanceof Error ? err.message : String(err)}`);
 } finally {
   stopNginx?.();
   if (primary.exitCode === null) primary.kill('SIGKILL');
   await fresh.drop();
   rmSync(dist, { recursive: true, force: true });
 }
-if (failures) console.log(`\n${output.slice(-3000)}`);
-console.log(failures ? `\n✖ ${failures} check(s) failed` : '\n✔ --workers: one port, one rate limit, restarts, the nginx split and a clean stop');
-process.exit(failures ? 1 : 0);
+if (failed.length) console.log(`\n${output.slice(-3000)}`);
+console.log(failed.length ? `\n✖ ${failed.length} check(s) failed` : '\n✔ --workers: one port, one rate limit, restarts, the nginx split and a clean stop');
+process.exit(failed.length ? 1 : 0);

@@ -105,19 +105,25 @@ export async function startApi(port: number, env: Record<string, string>): Promi
   };
 }
 
-export type Answer = { status: number; body: Record<string, unknown>; ms: number };
+export type Answer = { status: number; body: Record<string, unknown>; ms: number; cookie: string };
 
-export async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+/** One JSON call with the load tests' API key, keys in the wire's case; `cookie` is what it set, ready to send back. */
+export async function request(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, timeoutMs = 60_000): Promise<Answer> {
   const started = performance.now();
-  const res = await fetch(`${base}/api/v1${path}`, {
+  const res = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(snakeizeKeys(body)) }),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   const text = await res.text();
   const ms = performance.now() - started;
-  return { status: res.status, body: camelizeKeys<Record<string, unknown>>(text ? JSON.parse(text) : {}), ms };
+  return { status: res.status, body: camelizeKeys<Record<string, unknown>>(text ? JSON.parse(text) : {}), ms, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
 }
+
+/** A call under /api/v1. */
+export const call = (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
+  request(base, method, `/api/v1${path}`, body, headers);
 
 export type Departure = { slugCode: string; optionId: number; date: string; timeslotId: string; slotKey: string };
 
