@@ -107,3 +107,7 @@ export const request = createApiClient();
 
 /** The message to show for any failure of a call: the server's text, or the spec's fallback. */
 export const errorMessage = (err: unknown): string => (err instanceof ApiError ? err.message : INTERNAL_ERROR);
+
+/** A refusal as a form shows it: the message, and each field's text keyed as the form's paths. */
+export type FormRefusal = { message: string; fields: Record<string, string> };
+export const refusalOf = (err: unknown): FormRefusal => ({ message: errorMessage(err), fields: err instanceof ApiError ? err.fields : {} });

@@ -7,7 +7,7 @@ import type { ListingFieldChange } from '../../contract/partner.ts';
 import { minorToText, textToMinor } from '../../lib/admin-pages.ts';
 import { describeCancellation, type CancellationPolicy } from '../../lib/format-cancellation.ts';
 import { useRef, useState } from 'react';
-import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { refusalOf } from '../../api-client/client.ts';
 import { imageUrl } from '../../lib/format-image.ts';
 import { Field, moveItem, NumberField } from './RecordEditor.tsx';
 import { LODGING_LABELS, LODGING_TYPES, METHOD_PATH, TRANSPORT_MODE_LABELS, TRANSPORT_MODES, type LodgingType, type TransportMode } from '../../lib/footprint.ts';
@@ -343,7 +343,7 @@ export function ImagesFieldset({
       setAlt('');
       if (input.current) input.current.value = '';
     } catch (e) {
-      setRefusal({ message: errorMessage(e), fields: e instanceof ApiError ? e.fields : {} });
+      setRefusal(refusalOf(e));
     }
     setBusy(false);
   };

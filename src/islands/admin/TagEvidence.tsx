@@ -5,7 +5,7 @@
 // number, the expiry). Decided evidence stays listed by status.
 import { useState, type FormEvent } from 'react';
 import { publishRun } from '../../api-client/admin.ts';
-import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { errorMessage, type FormRefusal, refusalOf } from '../../api-client/client.ts';
 import { adminEvidence, correctEvidence, rejectEvidence, verifyEvidence } from '../../api-client/tag-evidence.ts';
 import type { AdminEvidence, EvidenceStatus } from '../../contract/tag-evidence.ts';
 import { formatDate } from '../../lib/format-date.ts';
@@ -23,8 +23,7 @@ const STATUSES: Statuses<EvidenceStatus> = [
   ['expired', 'Expired'],
 ];
 
-type Refusal = { message: string; fields: Record<string, string> } | null;
-const refusalOf = (err: unknown): Refusal => ({ message: errorMessage(err), fields: err instanceof ApiError ? err.fields : {} });
+type Refusal = FormRefusal | null;
 
 function CorrectForm({ e, onSaved, onCancel }: { e: AdminEvidence; onSaved: (x: AdminEvidence) => void; onCancel: () => void }) {
   const [f, setF] = useState({ issuer: e.issuer, certificateNumber: e.certificateNumber, expiresOn: e.expiresOn ?? '', statement: e.statement });

@@ -1,7 +1,7 @@
 // "Report a problem" with an experience (ADR 39): the dialog is in the page's HTML (the trigger
 // opens it before React loads, ADR 27); this island sends the report. Guests may report too.
 import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { refusalOf } from '../../api-client/client.ts';
 import { reportProblem } from '../../api-client/faqs.ts';
 import { PROBLEM_DETAILS_MAX, PROBLEM_KIND_LABELS, PROBLEM_KINDS, type ProblemKind } from '../../contract/problem-reports.ts';
 import './faqs.css';
@@ -21,7 +21,7 @@ export default function ReportProblem({ slugCode }: { slugCode: string }) {
     setError(null);
     reportProblem({ option: slugCode, kind: String(kind) as ProblemKind, details: String(data.get('details') ?? ''), pageUrl: location.pathname })
       .then(({ data: answer }) => setSent(answer.reference))
-      .catch((err: unknown) => setError({ message: errorMessage(err), fields: err instanceof ApiError ? err.fields : {} }))
+      .catch((err: unknown) => setError(refusalOf(err)))
       .finally(() => setBusy(false));
   };
 

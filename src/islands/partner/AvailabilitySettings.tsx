@@ -3,7 +3,7 @@
 // of a departure), closing or reopening a range of dates, and seasonal prices. Each form is one
 // call at a time; the API's field messages land beside their fields.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { errorMessage, refusalOf } from '../../api-client/client.ts';
 import { closePartnerDates, createPartnerSeason, deletePartnerSeason, partnerRule, partnerSeasons, reopenPartnerDates, setPartnerRule, updatePartnerSeason } from '../../api-client/partner.ts';
 import type { PartnerOption, PartnerPriceField, PartnerRuleResponse, PartnerSeason, PartnerSeasonBody, PartnerSeasonsResponse } from '../../contract/partner.ts';
 import { MAX_CLOSE_RANGE_DAYS, MAX_DEPARTURE_CAPACITY, MAX_LEAD_DAYS, WEEKDAY_NAMES } from '../../contract/partner.ts';
@@ -35,7 +35,7 @@ function useFieldsCall(names: readonly string[]) {
       await call();
     } catch (err) {
       console.error('Availability settings: call refused', err);
-      setFailure({ message: errorMessage(err), fields: err instanceof ApiError ? err.fields : {} });
+      setFailure(refusalOf(err));
     }
     setBusy(false);
   };

@@ -4,7 +4,7 @@
 // statement, and a photo or PDF of the certificate. Sending replaces the tag's evidence and waits
 // for Verdant's review again.
 import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { type FormRefusal, refusalOf } from '../../api-client/client.ts';
 import { partnerEvidence, submitEvidence } from '../../api-client/tag-evidence.ts';
 import type { PartnerEvidence } from '../../contract/tag-evidence.ts';
 import { formatDate } from '../../lib/format-date.ts';
@@ -12,7 +12,7 @@ import { Loading, Problem } from '../account/parts.tsx';
 import { useApi } from '../account/use-api.ts';
 import { Field } from '../admin/RecordEditor.tsx';
 
-type Refusal = { message: string; fields: Record<string, string> } | null;
+type Refusal = FormRefusal | null;
 
 function StatusLine({ x }: { x: PartnerEvidence }) {
   const e = x.evidence;
@@ -57,7 +57,7 @@ function TagEvidenceForm({ slug, optionId, x, onSent }: { slug: string; optionId
       setSent(true);
       onSent(data.evidence);
     } catch (error) {
-      setRefusal({ message: errorMessage(error), fields: error instanceof ApiError ? error.fields : {} });
+      setRefusal(refusalOf(error));
     }
     setBusy(false);
   };

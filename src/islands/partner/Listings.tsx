@@ -5,7 +5,7 @@
 // again from a declined one.
 import { useState, type FormEvent } from 'react';
 import { partnerListing, partnerListings, setListingPrices, submitListingChange, uploadListingPhoto, withdrawListingChange } from '../../api-client/partner.ts';
-import { ApiError, errorMessage } from '../../api-client/client.ts';
+import { errorMessage, type FormRefusal, refusalOf } from '../../api-client/client.ts';
 import type { ListingContent, PartnerListing } from '../../contract/partner.ts';
 import { linesToList, minorToText, textToMinor } from '../../lib/admin-pages.ts';
 import { describeCancellation, type CancellationPolicy } from '../../lib/format-cancellation.ts';
@@ -68,12 +68,7 @@ export default function Listings({ opened }: { opened: Opened }) {
   );
 }
 
-/** The field errors of a refusal, keyed as the form's paths; the rest is the message. */
-function refusalOf(err: unknown): { message: string; fields: Record<string, string> } {
-  return { message: errorMessage(err), fields: err instanceof ApiError ? err.fields : {} };
-}
-
-type Refusal = ReturnType<typeof refusalOf> | null;
+type Refusal = FormRefusal | null;
 
 function Alert({ refusal }: { refusal: Refusal }) {
   if (!refusal) return null;
