@@ -4,6 +4,7 @@ import partytown from '@astrojs/partytown';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import interactionDirective from './src/directives/integration.mjs';
+import { contentSyncLock } from './scripts/lib/content-sync-lock.ts';
 import { renderDaemon } from './scripts/lib/render-daemon-integration.ts';
 
 /**
@@ -29,7 +30,8 @@ export default defineConfig({
   devToolbar: { enabled: false },
   prefetch: false,
   // renderDaemon: inactive unless scripts/lib/render-daemon.ts started this build (ADR 0049).
-  integrations: [react(), interactionDirective(), partytownAfterConsent(), renderDaemon()],
+  // contentSyncLock: builds running at once sync the content layer one after another.
+  integrations: [react(), interactionDirective(), partytownAfterConsent(), renderDaemon(), contentSyncLock()],
   vite: {
     environments: {
       client: {

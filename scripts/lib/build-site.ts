@@ -20,7 +20,7 @@ const BUILD_NICENESS = 10;
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
 /** What a build reads besides the content: the storefront's code and assets (not src/server). */
-const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'scripts/lib/render-daemon-integration.ts', 'package-lock.json', 'tsconfig.json'];
+const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'scripts/lib/render-daemon-integration.ts', 'scripts/lib/content-sync-lock.ts', 'package-lock.json', 'tsconfig.json'];
 
 export type SiteDirs = {
   /** The symlink the server reads (default dist/). */
@@ -175,11 +175,7 @@ async function renderPages(dir: string, contentDir: string, shards: number, quie
   const env = { VERDANT_CONTENT_DIR: contentDir, NODE_ENV: 'production' };
   if (shards <= 1) return run(process.execPath, astro, { ...env, VERDANT_OUT_DIR: dir }, quiet);
   const parts = Array.from({ length: shards }, (_, i) => join(root, '.astro', 'build-shards', `${basename(dir)}-${i}`));
-  // Each build first syncs the content layer into .astro/ and Astro's cache, writing each file
-  // through the same `<file>.tmp` and a rename: two processes writing new content at once fail
-  // (ENOENT on the rename). Synced once before, the shards find every file as they would write it
-  // and write nothing.
-  await run(process.execPath, [astro[0]!, 'sync'], env, quiet);
+  // The shards sync the content layer one after another (scripts/lib/content-sync-lock.ts).
   try {
     // Every shard ends before anything is removed: a failed one must not pull the folder from
     // under another that still writes.
