@@ -131,21 +131,28 @@ function measure(html: string): Weight {
   for (const u of idle) if (!modules.has(u)) prefetched += gzOf(u);
 
   let css = 0;
+  const sheets = [html];
   for (const m of html.matchAll(/<link\b([^>]*)>/g)) {
     const attrs = m[1] ?? '';
     const href = attr(attrs, 'href');
-    if (href?.startsWith('/') && /\brel=["']?stylesheet/.test(attrs)) css += gzOf(href);
+    if (href?.startsWith('/') && /\brel=["']?stylesheet/.test(attrs)) {
+      css += gzOf(href);
+      sheets.push(readModule(href));
+    }
   }
   // Fonts: the preloaded face(s), and the Latin subset of every normal face the CSS declares
-  // (the body text and the headings use both on every page); other subsets load only for
-  // characters outside Latin, which few pages have.
+  // (inline or in a linked sheet; the body text and the headings use both on every page); other
+  // subsets load only for characters outside Latin, which few pages have. Minified, the Latin
+  // range U+0000-00FF is written U+??.
   const fontUrls = new Set<string>();
   for (const m of html.matchAll(/<link\b([^>]*)>/g)) {
     const attrs = m[1] ?? '';
     const href = attr(attrs, 'href');
     if (href?.startsWith('/') && /\bas=["']?font/.test(attrs)) fontUrls.add(href);
   }
-  for (const m of html.matchAll(/@font-face\{[^}]*font-style:normal;[^}]*src:url\(([^)]+)\)[^}]*unicode-range:U\+0000-00FF[,;}]/g)) fontUrls.add(m[1]!);
+  for (const sheet of sheets) {
+    for (const m of sheet.matchAll(/@font-face\{[^}]*font-style:normal;[^}]*src:url\(["']?([^)"']+)["']?\)[^}]*unicode-range:U\+(?:0000-00FF|0-FF|\?\?)[,;}]/g)) fontUrls.add(m[1]!);
+  }
   let fonts = 0;
   for (const u of fontUrls) fonts += rawSize(u);
 

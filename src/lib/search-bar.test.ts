@@ -3,6 +3,8 @@ import {
   GUEST_MAX,
   SEARCH_HISTORY_MAX,
   addToHistory,
+  decodeTopPlaces,
+  encodeTopPlaces,
   dateWindow,
   formatRange,
   guestCount,
@@ -203,5 +205,40 @@ describe('top places', () => {
   it('takes the six cities with the most orders', () => {
     const cities = Array.from({ length: 9 }, (_, i) => ({ name: `C${i}`, ordersCount: i * 10, optionsCount: 1 }));
     expect(topCities(cities).map((c) => c.name)).toEqual(['C8', 'C7', 'C6', 'C5', 'C4', 'C3']);
+  });
+});
+
+describe('top places as one prop', () => {
+  it('comes back as the panel links them, thumbnails and country names included', () => {
+    const text = encodeTopPlaces(
+      [
+        { name: 'Singapore', slug: 'singapore' },
+        { name: 'Sri Lanka', slug: 'sri-lanka' },
+      ],
+      [
+        { name: 'Ubud', slug: 'ubud', country: 'Indonesia', imageUrl: '/storage/pool/rice terraces-011.jpg' },
+        { name: 'Hội An', slug: 'hoi-an', country: 'Vietnam', imageUrl: null },
+      ],
+    );
+    expect(decodeTopPlaces(text)).toEqual({
+      topCountries: [
+        { name: 'Singapore', href: '/cities/singapore', imageUrl: null },
+        { name: 'Sri Lanka', href: '/countries/sri-lanka', imageUrl: null },
+      ],
+      topCities: [
+        { name: 'Ubud', href: '/cities/ubud', imageUrl: '/_image?url=%2Fstorage%2Fpool%2Frice%20terraces-011.jpg&w=128&f=webp', detail: 'Indonesia' },
+        { name: 'Hội An', href: '/cities/hoi-an', imageUrl: null, detail: 'Vietnam' },
+      ],
+    });
+  });
+
+  it('keeps each place whole when a name holds a tab or a line break', () => {
+    const { topCountries: c, topCities: t } = decodeTopPlaces(encodeTopPlaces([{ name: 'Odd\tname\nhere', slug: 'odd' }], [{ name: 'A\r\nB', slug: 'ab', country: 'C\tD', imageUrl: null }]));
+    expect(c).toEqual([{ name: 'Odd name here', href: '/countries/odd', imageUrl: null }]);
+    expect(t).toEqual([{ name: 'A  B', href: '/cities/ab', imageUrl: null, detail: 'C D' }]);
+  });
+
+  it('nothing to show is no places', () => {
+    expect(decodeTopPlaces(encodeTopPlaces([], []))).toEqual({ topCountries: [], topCities: [] });
   });
 });

@@ -3,6 +3,7 @@
 // Pure: no DOM, no storage, no network.
 import type { SearchResult } from '../contract/search.ts';
 import { formatDate } from './format-date.ts';
+import { imageUrl } from './format-image.ts';
 import { lastBookableDate } from './local-time.ts';
 
 // ── Search history (§9: at most 8, stored locally, deduplicated) ─────────────────────────────
@@ -160,6 +161,34 @@ export function topCities<C extends { name: string; ordersCount: number; options
     .filter((c) => c.optionsCount > 0)
     .sort((a, b) => b.ordersCount - a.ordersCount || b.optionsCount - a.optionsCount || a.name.localeCompare(b.name))
     .slice(0, TOP_CITIES);
+}
+
+/** A top place of the suggestion panel, as the panel links it. */
+export type TopPlace = { name: string; href: string; imageUrl: string | null; detail?: string };
+
+/** The square thumbnail of a top city (128 px for a 48 px tile at up to 2.7 dppx). */
+export const placeThumb = (url: string): string => `${imageUrl(url, 128)}&f=webp`;
+
+// The top places travel to the search bar island as one string prop (issue 19: as objects
+// Astro's props encoding, [0,…] around every value and &quot; around every key, wrote 4.2 KB into
+// every page): places by line, fields by tab; a country is `name, slug`, a city `name, slug,
+// country name, image URL`. Names and slugs never hold tabs or line breaks (they are removed).
+const clean = (v: string) => v.replace(/[\t\n\r]/g, ' ');
+
+export function encodeTopPlaces(countries: readonly { name: string; slug: string }[], cities: readonly { name: string; slug: string; country: string; imageUrl: string | null }[]): string {
+  const rows = [...countries.map((c) => ['c', c.name, c.slug]), ...cities.map((c) => ['t', c.name, c.slug, c.country, c.imageUrl ?? ''])];
+  return rows.map((r) => r.map(clean).join('\t')).join('\n');
+}
+
+export function decodeTopPlaces(text: string): { topCountries: TopPlace[]; topCities: TopPlace[] } {
+  const topCountries: TopPlace[] = [];
+  const topCities: TopPlace[] = [];
+  for (const line of text ? text.split('\n') : []) {
+    const [kind, name = '', slug = '', country = '', image = ''] = line.split('\t');
+    if (kind === 'c') topCountries.push({ name, href: countryHref(slug), imageUrl: null });
+    else if (kind === 't') topCities.push({ name, href: `/cities/${slug}`, imageUrl: image ? placeThumb(image) : null, detail: country });
+  }
+  return { topCountries, topCities };
 }
 
 /** The page of a suggestion. */

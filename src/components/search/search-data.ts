@@ -1,21 +1,20 @@
 // Build-time data of the search bar's suggestion panel (spec §9): 'Top Countries' (Singapore
-// first, then by option count) and 'Top Cities' (six, by orders), from the initial data.
-import type { Image } from '../../contract/common.ts';
-import { topCountries, topCities } from '../../lib/search-bar.ts';
-import type { PlaceLink } from '../../islands/search-bar/SearchBar.tsx';
+// first, then by option count) and 'Top Cities' (six, by orders), from the initial data, in the
+// compact form the island takes as its one prop (encodeTopPlaces).
+import { encodeTopPlaces, topCities, topCountries } from '../../lib/search-bar.ts';
 import { getInitialData } from '../catalogue.ts';
 import { once } from '../content-records.ts';
 
-const thumb = (image: Image | null): string | null => (image ? `/_image?url=${encodeURIComponent(image.url)}&w=128&f=webp` : null);
-
-export type SearchBarData = { topCountries: PlaceLink[]; topCities: PlaceLink[] };
+export type SearchBarData = { places: string };
 
 export const getSearchBarData = once((): Promise<SearchBarData> =>
   getInitialData().then((initial) => {
     const countryNames = new Map(initial.countries.map((c) => [c.id, c.name]));
     return {
-      topCountries: topCountries(initial.countries).map((c) => ({ name: c.name, href: c.href, imageUrl: thumb(c.image) })),
-      topCities: topCities(initial.cities).map((c) => ({ name: c.name, href: `/cities/${c.slug}`, imageUrl: thumb(c.image), detail: countryNames.get(c.countryId) ?? '' })),
+      places: encodeTopPlaces(
+        topCountries(initial.countries),
+        topCities(initial.cities).map((c) => ({ name: c.name, slug: c.slug, country: countryNames.get(c.countryId) ?? '', imageUrl: c.image?.url ?? null })),
+      ),
     };
   }),
 );

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import type { SearchResult } from '../../contract/search.ts';
 import {
   NO_GUESTS,
+  decodeTopPlaces,
   dateWindow,
   formatRange,
   guestsLabel,
@@ -31,10 +32,11 @@ export type { PlaceLink };
 type Props = {
   /** 'hero': the home page's large bar; 'header': the compact bar of the site header. */
   variant: 'hero' | 'header';
-  /** Desktop only, Singapore first then by option count. */
-  topCountries: PlaceLink[];
-  /** Six, by orders. */
-  topCities: PlaceLink[];
+  /**
+   * The panel's top places (encodeTopPlaces): countries (desktop only), Singapore first then by
+   * option count; six cities, by orders.
+   */
+  places: string;
 };
 
 const SMALL = '(max-width: 768px)';
@@ -54,7 +56,8 @@ function useMedia(query: string): boolean {
 
 const go = (href: string) => window.location.assign(href);
 
-export default function SearchBar({ variant, topCountries, topCities }: Props) {
+export default function SearchBar({ variant, places }: Props) {
+  const { topCountries, topCities } = useMemo(() => decodeTopPlaces(places), [places]);
   const [text, setText] = useState('');
   const [record, setRecord] = useState<SearchRecord | null>(null);
   const [dates, setDates] = useState<DateRange>(NO_DATES);

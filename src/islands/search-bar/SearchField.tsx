@@ -7,11 +7,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { SearchResult } from '../../contract/search.ts';
-import { highlightParts, normalizeSearchText, resultHref, resultSubtitle, truncateName } from '../../lib/search-bar.ts';
+import { highlightParts, normalizeSearchText, resultHref, resultSubtitle, truncateName, type TopPlace } from '../../lib/search-bar.ts';
 import { $searchHistory, clearSearchHistory } from '../../stores/search-history.ts';
 import { useSuggestions } from './use-suggestions.ts';
 
-export type PlaceLink = { name: string; href: string; imageUrl: string | null; detail?: string };
+export type PlaceLink = TopPlace;
 
 type Item =
   | { kind: 'history'; key: string; text: string }
