@@ -7,4 +7,13 @@ declare module 'astro' {
   }
 }
 
+declare global {
+  namespace App {
+    interface Locals {
+      /** The icons whose symbol this page already holds (src/components/Icon.astro). */
+      iconsShown?: Set<string>;
+    }
+  }
+}
+
 export {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertMoney, currencyByCode, formatMoney, roundToExponent, sgdRates, UnsupportedCurrencyError, type CurrencyFormat } from './format-money.ts';
+import { convertMoney, currencyByCode, formatMoney, packCurrency, roundToExponent, sgdRates, unpackCurrency, UnsupportedCurrencyError, type CurrencyFormat } from './format-money.ts';
 
 const fmt = (code: string, exponent: number, prefix: string, suffix = '', decimalMark = '.', thousandsSeparator = ','): CurrencyFormat => ({
   code,
@@ -88,5 +88,23 @@ describe('unsupported currencies', () => {
   });
   it('refuses to format an amount with another currency’s format', () => {
     expect(() => formatMoney({ amount: 1, currency: 'USD' }, cur('SGD'))).toThrow();
+  });
+});
+
+describe("a page's currency list", () => {
+  const usd = { code: 'USD', fullName: 'US Dollar', symbol: '$', exponent: 2, prefix: 'US$', suffix: '', decimalMark: '.', thousandsSeparator: ',' };
+  const vnd = { code: 'VND', fullName: 'Vietnamese Dong', symbol: '₫', exponent: 0, prefix: '', suffix: ' ₫', decimalMark: ',', thousandsSeparator: '.' };
+
+  it('leaves out the format values most currencies share, and keeps the others', () => {
+    expect(packCurrency(usd)).toEqual({ code: 'USD', fullName: 'US Dollar', symbol: '$', prefix: 'US$' });
+    expect(packCurrency(vnd)).toEqual(vnd);
+  });
+
+  it('comes back whole, and formats as before', () => {
+    for (const c of [usd, vnd]) {
+      const back = unpackCurrency(JSON.parse(JSON.stringify(packCurrency(c))) as ReturnType<typeof packCurrency<typeof c>>);
+      expect(back).toEqual(c);
+      expect(formatMoney({ amount: 1234567, currency: c.code }, back)).toBe(formatMoney({ amount: 1234567, currency: c.code }, c));
+    }
   });
 });

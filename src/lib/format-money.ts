@@ -69,3 +69,20 @@ export function currencyByCode<C extends { code: string }>(currencies: readonly 
   if (!found) throw new UnsupportedCurrencyError(code);
   return found;
 }
+
+// ── The page's currency data ──────────────────────────────────────────────────────────────
+/** How most currencies format: a page's currency list leaves these values out (issue 19). */
+const FORMAT_DEFAULTS = { exponent: 2, suffix: '', decimalMark: '.', thousandsSeparator: ',' } as const;
+type Defaulted = keyof typeof FORMAT_DEFAULTS;
+
+/** A currency as every page carries it: the fields equal to FORMAT_DEFAULTS left out. */
+export function packCurrency<C extends CurrencyFormat>(c: C): Omit<C, Defaulted> & Partial<Pick<C, Defaulted>> {
+  const out: Record<string, unknown> = { ...c };
+  for (const key of Object.keys(FORMAT_DEFAULTS) as Defaulted[]) if (out[key] === FORMAT_DEFAULTS[key]) delete out[key];
+  return out as Omit<C, Defaulted> & Partial<Pick<C, Defaulted>>;
+}
+
+/** A page's currency back whole (the inverse of packCurrency). */
+export function unpackCurrency<C extends Omit<CurrencyFormat, Defaulted>>(c: C & Partial<Pick<CurrencyFormat, Defaulted>>): C & CurrencyFormat {
+  return { ...FORMAT_DEFAULTS, ...c };
+}

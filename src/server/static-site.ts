@@ -215,6 +215,8 @@ type Served = {
   html: boolean;
   /** The encodings on disk, with their sizes. */
   variants: { br?: number; gzip?: number; identity: number };
+  /** The fast path's header list of each encoding, made at its first answer (without the request id). */
+  heads: Partial<Record<'br' | 'gzip' | 'identity', string[]>>;
 };
 
 export type StaticFastPath = {
@@ -252,10 +254,10 @@ function rootResolver(distDir: string): () => string | undefined {
   };
 }
 
-const ENCODINGS = [['br', '.br'], ['gzip', '.gz']] as const;
+const ENCODINGS = [['br', '.br', /\bbr\b/], ['gzip', '.gz', /\bgzip\b/]] as const;
 
 function encodingOf(accept: string | undefined, variants: Served['variants']): 'br' | 'gzip' | 'identity' {
-  if (accept) for (const [token] of ENCODINGS) if (variants[token] !== undefined && new RegExp(`\\b${token}\\b`).test(accept)) return token;
+  if (accept) for (const [token, , named] of ENCODINGS) if (variants[token] !== undefined && named.test(accept)) return token;
   return 'identity';
 }
 
@@ -325,7 +327,7 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; geoC
         cspOfFile.clear();
         servedRoot = root;
       }
-      served.set(path, { root, rel, headers: base, etag, html: ext === '.html', variants });
+      served.set(path, { root, rel, headers: base, etag, html: ext === '.html', variants, heads: {} });
     }
     if (status === 200 && c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
     const encoding = encodingOf(c.req.header('accept-encoding'), variants);
@@ -410,8 +412,7 @@ export function mountStaticSite(app: Hono<AppEnv>, opts: { distDir: string; geoC
         return true;
       }
       const encoding = encodingOf(req.headers['accept-encoding'], entry.variants);
-      const size = entry.variants[encoding]!;
-      const head = [...entry.headers.flat(), ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]), 'Content-Length', String(size), ...rid];
+      const head = (entry.heads[encoding] ??= [...entry.headers.flat(), ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]), 'Content-Length', String(entry.variants[encoding]!)]).concat(rid);
       if (req.method === 'HEAD') {
         res.writeHead(200, head);
         res.end();

@@ -68,3 +68,22 @@ export async function expectOnlyPrefetched(page: Page, scripts: readonly string[
     })
     .toEqual([]);
 }
+
+/**
+ * Every icon on the page finds its shape, drawn once (src/components/Icon.astro: a <use> of a
+ * <symbol> the page holds once), also after cards were replaced or cloned by the page's code.
+ */
+export async function expectIconsDrawn(page: Page, within = 'body') {
+  const { uses, missing, doubled } = await page.evaluate((sel) => {
+    const all = [...document.querySelectorAll(`${sel} use`)];
+    const ids = [...document.querySelectorAll('symbol')].map((s) => s.id);
+    return {
+      uses: all.length,
+      missing: all.map((u) => u.getAttribute('href') ?? '').filter((h) => !document.querySelector(h)),
+      doubled: ids.filter((id, i) => ids.indexOf(id) !== i),
+    };
+  }, within);
+  expect(uses, `icons in ${within}`).toBeGreaterThan(0);
+  expect(missing, 'icons whose shape is not in the page').toEqual([]);
+  expect(doubled, 'icon shapes written twice').toEqual([]);
+}

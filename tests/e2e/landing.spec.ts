@@ -3,7 +3,7 @@
 import type { Pagination } from '../../src/contract/common.ts';
 import type { OptionSummary } from '../../src/contract/options.ts';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectIconsDrawn, test } from './fixtures.ts';
 
 type List = { options: OptionSummary[]; pagination: Pagination };
 
@@ -51,6 +51,7 @@ test.describe('landing pages', () => {
     const narrowed = camelizeKeys<List>(await api(`/options?per=100&city_id=${city.id}&activity_type=${type.slug}&durations=${value}`));
     await expect(page.locator('[data-status]')).toHaveText(`${narrowed.pagination.totalCount} experience${narrowed.pagination.totalCount === 1 ? '' : 's'}`);
     await expect(page.locator('[data-list] .option-card')).toHaveCount(Math.min(24, narrowed.pagination.totalCount));
+    await expectIconsDrawn(page, '[data-list]');
 
     // A shared filtered address shows the filtered view straight away.
     await page.reload();

@@ -107,6 +107,26 @@ test.describe('cookie consent', () => {
     expect(await storedConsent(page)).toEqual({ ...chosen, targetingCookie: true });
   });
 
+  test("the dialogs are not in each page's HTML: they come with the menus' file, and a failed fetch says so", async ({ page, request }) => {
+    // docs/decisions/0051: the preference centre, rate-limit and log-in dialogs.
+    const html = await (await request.get('/about')).text();
+    expect(html).not.toContain('data-consent-preferences');
+    expect(html).not.toContain('data-rate-limit-modal');
+    expect(html).not.toContain('data-login-modal');
+
+    let refuse = true;
+    await page.route('**/menu/**', (route) => (refuse ? route.abort() : route.continue()));
+    await page.goto('/about');
+    await booted(page);
+    await banner(page).getByRole('button', { name: 'Manage my preferences' }).click();
+    await expect(page.locator('[data-notice="alert"]')).toHaveText('ERROR: Your cookie preferences could not be opened. Check your connection, then try again.');
+    await expect(preferences(page)).toHaveCount(0);
+
+    refuse = false;
+    await banner(page).getByRole('button', { name: 'Manage my preferences' }).click();
+    await expect(preferences(page)).toBeVisible();
+  });
+
   test('is accessible with the banner open and with the preference centre open @mobile', async ({ page, axe }) => {
     test.slow(); // two full axe scans of the home page
     await page.goto('/');

@@ -3,7 +3,7 @@
 import type { FilterResponse, OptionSummary } from '../../src/contract/options.ts';
 import type { Pagination } from '../../src/contract/common.ts';
 import { camelizeKeys } from '../../src/lib/key-case.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectIconsDrawn, test } from './fixtures.ts';
 
 type List = { options: OptionSummary[]; pagination: Pagination };
 
@@ -23,6 +23,7 @@ test.describe('/search results page', () => {
     await expect(page).toHaveURL(/[?&]time=morning/);
     await expect(status).toHaveText(`${morning.count} experiences`);
     await expect(page.locator('[data-group="time"] [data-badge]')).toHaveText(' (1)');
+    await expectIconsDrawn(page, '[data-list]');
 
     // A second filter of another kind narrows; the count matches the API.
     const privateTrips = camelizeKeys<List>(await api('/options?per=1&time=morning&trip_type=private'));

@@ -1,7 +1,7 @@
 // Shows every marked price of the page in one currency (indicative conversion through SGD,
 // with the rates of the last build) and updates the picker's label. Used by the tiny boot
 // script of every page (the cookie's choice, before any interaction) and by the picker.
-import { convertMoney, formatMoney, type CurrencyFormat, type SgdRates } from '../../lib/format-money.ts';
+import { convertMoney, formatMoney, unpackCurrency, type CurrencyFormat, type SgdRates } from '../../lib/format-money.ts';
 
 export type CurrencyData = {
   currencies: (CurrencyFormat & { fullName: string; symbol: string })[];
@@ -15,7 +15,9 @@ export function readCurrencyData(doc: Document = document): CurrencyData | undef
   const text = doc.getElementById(CURRENCY_DATA_ID)?.textContent;
   if (!text) return undefined;
   try {
-    return JSON.parse(text) as CurrencyData;
+    // Written with the format values most currencies share left out (packCurrency).
+    const data = JSON.parse(text) as CurrencyData;
+    return { ...data, currencies: data.currencies.map(unpackCurrency) };
   } catch {
     return undefined;
   }

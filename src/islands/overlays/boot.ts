@@ -7,7 +7,10 @@ import { $isFooterHidden, $isLoginModalOpen, $notice, $tooManyRequests, closeLog
 import { bootSession } from '../session/boot-session.ts';
 import { enhanceSubscribeForm } from '../newsletter/footer-form.ts';
 import { schedulePopup } from '../newsletter/popup-schedule.ts';
+import { afterFirstSign } from '../../lib/first-sign.ts';
+import { loadHeaderMenus } from '../header/menu-fragment.ts';
 import { setUpConsent } from './consent-ui.ts';
+import { deferredDialog } from './deferred-dialog.ts';
 import { setUpModal } from './modal.ts';
 import { loadTrackers } from './third-party.ts';
 import { rememberCampaign } from './utm.ts';
@@ -35,33 +38,50 @@ setUpConsent();
 const ids = { analyticsId: root?.dataset['analyticsId'], pixelId: root?.dataset['pixelId'] };
 if (ids.analyticsId || ids.pixelId) $consent.subscribe((consent) => loadTrackers(consent, ids));
 
-const rateLimit = document.querySelector<HTMLDialogElement>('[data-rate-limit-modal]');
-if (rateLimit) {
-  const modal = setUpModal(rateLimit, { onClose: dismissTooManyRequests });
-  $tooManyRequests.subscribe((on) => (on ? modal.open() : modal.close()));
-}
+// The rate-limit and log-in dialogs come with the menus' file (deferred-dialog.ts), fetched at
+// the first sign of a visitor, or when one is wanted before that.
+const RATE_LIMIT_TEXT = 'You are browsing the site too quick. Please try again after a few minutes';
+const rateLimit = deferredDialog('[data-rate-limit-modal]', (dialog) => setUpModal(dialog, { onClose: dismissTooManyRequests }));
+$tooManyRequests.subscribe((on) => {
+  if (!on) return rateLimit.close();
+  rateLimit.ready().then(
+    ({ modal }) => $tooManyRequests.get() && modal.open(),
+    (err: unknown) => {
+      console.error('The rate-limit dialog could not be loaded', err);
+      showNotice({ kind: 'alert', text: RATE_LIMIT_TEXT });
+    },
+  );
+});
 
 bootSession();
 
-const login = document.querySelector<HTMLDialogElement>('[data-login-modal]');
-if (login) {
-  const modal = setUpModal(login, { onClose: closeLoginModal });
-  const body = login.querySelector<HTMLElement>('[data-login-modal-body]');
-  const title = login.querySelector<HTMLElement>('#login-modal-title');
-  $isLoginModalOpen.subscribe((open) => {
-    if (!open) return modal.close();
-    modal.open();
-    // The log-in flows' code loads only now (inline mode: no redirect after logging in).
-    if (body && title) {
-      import('../auth/mount-login-modal.tsx')
-        .then((m) => m.mountLoginModal(body, title))
-        .catch((err: unknown) => {
-          console.error('Could not load the log-in form', err);
-          showNotice({ kind: 'alert', text: 'The log-in form could not load. Please check your connection and try again.' });
-        });
-    }
+const login = deferredDialog('[data-login-modal]', (dialog) => setUpModal(dialog, { onClose: closeLoginModal }));
+$isLoginModalOpen.subscribe((open) => {
+  if (!open) return login.close();
+  login
+    .ready()
+    .then(async ({ dialog, modal }) => {
+      if (!$isLoginModalOpen.get()) return;
+      modal.open();
+      // The log-in flows' code loads only now (inline mode: no redirect after logging in).
+      const body = dialog.querySelector<HTMLElement>('[data-login-modal-body]');
+      const title = dialog.querySelector<HTMLElement>('#login-modal-title');
+      if (body && title) (await import('../auth/mount-login-modal.tsx')).mountLoginModal(body, title);
+    })
+    .catch((err: unknown) => {
+      console.error('Could not load the log-in form', err);
+      closeLoginModal();
+      showNotice({ kind: 'alert', text: 'The log-in form could not load. Please check your connection and try again.' });
+    });
+});
+
+// The dialogs' markup at the first sign of a visitor, as the header does for its menus (a page
+// without the header too).
+afterFirstSign(() => {
+  loadHeaderMenus().catch(() => {
+    // logged by loadHeaderMenus; opening a dialog tries again
   });
-}
+});
 
 const footer = document.querySelector<HTMLElement>('.site-footer');
 if (footer) $isFooterHidden.subscribe((hidden) => (footer.hidden = hidden));

@@ -13,6 +13,7 @@ import { formatMoney } from '../../lib/format-money.ts';
 import { ratingLabel } from '../../lib/rating.ts';
 import { readCurrencyCookie } from '../../stores/currency-cookie.ts';
 import { applyCurrency, readCurrencyData } from '../currency-picker/apply-prices.ts';
+import { keepIconSymbols } from '../icon-symbols.ts';
 import { apiQuery, clearedState, filterCount, hasFilters, readState, stateQuery, type SearchState } from './state.ts';
 
 type ListAnswer = { options: OptionSummary[]; pagination: Pagination };
@@ -133,6 +134,9 @@ export function mountResults(root: HTMLElement): void {
   const pager = $(root, '[data-pager]');
   const template = $<HTMLTemplateElement>(root, 'template[data-card-template]');
   if (!form || !list || !status || !error || !empty || !pager || !template) return;
+  // The cards' icon shapes outlive the cards (icon-symbols.ts): the list's are replaced, the
+  // template's cloned.
+  keepIconSymbols(template.content, list);
   const scope = JSON.parse(root.dataset['scope'] ?? '{}') as Record<string, string>;
   const per = root.dataset['per'] ?? '24';
   const noun = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'experience' : 'experiences'}`;
