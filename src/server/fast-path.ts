@@ -24,7 +24,7 @@ import { type LoadedSession, SESSION_COOKIE, stillUsable } from './services/sess
 import { SIGNED_IN_COOKIE } from '../lib/session-hint.ts';
 import type { Config } from './config.ts';
 import { API_CSP, bearerOk, clientIpOf, rateLimitHeaders, requestIdOf, securityHeaderList, WHITELIST_HEADER } from './middleware.ts';
-import type { RateLimitStore } from './providers/rate-limit.ts';
+import type { Hit, RateLimitStore } from './providers/rate-limit.ts';
 import { safeEqual, sha256 } from './services/secrets.ts';
 
 const API_PREFIX = '/api/v1/';
@@ -89,11 +89,10 @@ export function fastPath(deps: FastPathDeps): (req: IncomingMessage, res: Server
     const limit = config.rateLimitPerMinute;
     const fwd = req.headers['x-forwarded-for'];
     const ip = clientIpOf(config.trustProxy, Array.isArray(fwd) ? fwd[0] : fwd, req.socket.remoteAddress);
-    return rateLimitStore.hit(`api:${ip}`, 60_000).then(({ count, resetInMs }) => {
-      // Past the limit: the app answers the 429 (and counts once more, which changes nothing).
-      if (count > limit) return false;
-      return write(rateLimitHeaders(limit, count, resetInMs));
-    });
+    // Past the limit: the app answers the 429 (and counts once more, which changes nothing).
+    const counted = ({ count, resetInMs }: Hit) => (count > limit ? false : write(rateLimitHeaders(limit, count, resetInMs)));
+    // A count kept in this process is taken at once; Redis answers later.
+    return rateLimitStore.hitNow ? counted(rateLimitStore.hitNow(`api:${ip}`, 60_000)) : rateLimitStore.hit(`api:${ip}`, 60_000).then(counted);
   };
 
   return (req, res) => {
