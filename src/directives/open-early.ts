@@ -26,6 +26,22 @@ export type Early = {
 
 const setExpanded = (trigger: HTMLElement, open: boolean) => trigger.setAttribute('aria-expanded', String(open));
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab and Shift+Tab go round the shown items of `within`, and into it from outside. */
+function keepTab(within: Element, event: KeyboardEvent) {
+  const items = [...within.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const inside = active instanceof Node && within.contains(active);
+  if (!inside || active === (event.shiftKey ? first : last)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  }
+}
+
 export function openEarly(island: Element, trigger: HTMLElement, onClosed: () => void): Early | null {
   if (trigger.getAttribute('aria-expanded') !== 'false' || trigger.getAttribute('aria-disabled') === 'true') return null;
   const id = trigger.getAttribute('aria-controls');
@@ -35,9 +51,11 @@ export function openEarly(island: Element, trigger: HTMLElement, onClosed: () =>
 
   // Until React is there, Escape and a press outside the island (or outside a dialog) close the
   // panel, as they will after; Escape from inside the panel puts focus back on its trigger, as
-  // the island does (focus would otherwise be lost with the hidden panel).
-  const watch = (inside: Element, shown: Element, close: () => void) => {
+  // the island does (focus would otherwise be lost with the hidden panel). A dialog keeps Tab
+  // inside it, as the modal it becomes at the hand-over will (a popover does not).
+  const watch = (inside: Element, shown: Element, close: () => void, keepsFocus = false) => {
     const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Tab' && keepsFocus) return keepTab(shown, event);
       if (event.key !== 'Escape') return;
       const focusWasInside = document.activeElement instanceof Node && shown.contains(document.activeElement);
       close();
@@ -67,7 +85,7 @@ export function openEarly(island: Element, trigger: HTMLElement, onClosed: () =>
     controlled.showPopover();
     setExpanded(trigger, true);
     // A tap on the backdrop lands on the dialog itself: inside, as with a modal one.
-    const stop = watch(controlled, controlled, () => close());
+    const stop = watch(controlled, controlled, () => close(), true);
     const close = () => {
       stop();
       controlled.hidePopover();
