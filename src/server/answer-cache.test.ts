@@ -113,7 +113,7 @@ describe('after a write, no kept answer is stale', () => {
     const kept = await slotsOf();
     expect(kept).toEqual(await slotsOf());
     // A second booking of the same departure: the kept answer is dropped with the seats taken.
-    await bookAs(t, traveller, walk, { guests: 1 });
+    await bookAs(t, traveller, walk, { guests: 1, at: { date: booked.date, timeslotId: booked.timeslotId } });
     const afterBooking = (await slotsOf()).find((s) => s.id.endsWith(booked.slotKey))!;
     expect(afterBooking.unitsLeft).toBe(seen.unitsLeft - 1);
     // The operator's capacity, written by a statement outside the API.

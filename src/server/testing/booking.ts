@@ -73,19 +73,28 @@ export async function cardToken(t: TestApp, number = '4242424242424242'): Promis
   return (r.body as { token: string }).token;
 }
 
-export type Booked = { orderId: string; itemId: string; date: string; slotKey: string; paid: number };
+export type Booked = { orderId: string; itemId: string; date: string; slotKey: string; timeslotId: string; paid: number };
 
-/** Books `option` for `who` (a signed-in agent) through the real cart and pay calls, a week out or later. */
-export async function bookAs(t: TestApp, who: Agent, option: OptionPick, { guests = 2, skip = 0, contact = { name: 'Tess Traveller', email: 'traveller@verdant.test', phone: '+65 9123 4567' } } = {}): Promise<Booked> {
+/**
+ * Books `option` for `who` (a signed-in agent) through the real cart and pay calls, a week out or
+ * later, or `at` a given departure (a second booking of the same one: "a week out" moves with the
+ * UTC date, and a test running across midnight would book the next day).
+ */
+export async function bookAs(
+  t: TestApp,
+  who: Agent,
+  option: OptionPick,
+  { guests = 2, skip = 0, at, contact = { name: 'Tess Traveller', email: 'traveller@verdant.test', phone: '+65 9123 4567' } }: { guests?: number; skip?: number; at?: { date: string; timeslotId: string }; contact?: { name: string; email: string; phone: string } } = {},
+): Promise<Booked> {
   // A week out: the first open departure can fall inside the final 24 hours (no free
   // cancellation, no date change) depending on the hour the suite runs.
-  const dates = await openDeparture(t, option.slugCode, guests + 4, { from: addDays(new Date().toISOString().slice(0, 10), 7) });
+  const dates: { date: string; timeslotId: string } = at ?? (await openDeparture(t, option.slugCode, guests + 4, { from: addDays(new Date().toISOString().slice(0, 10), 7) }));
   let dep = dates;
   if (skip > 0) {
     const later = addDays(dates.date, skip);
     const r = await t.get(`/api/v1/detailed-timeslots?option_id=${option.slugCode}&date=${later}`);
     const slot = (r.body as { timeslots?: { id: string; unitsLeft: number }[] }).timeslots?.find((s) => s.unitsLeft >= guests + 4);
-    if (slot) dep = { date: later, timeslotId: slot.id, unitsLeft: slot.unitsLeft };
+    if (slot) dep = { date: later, timeslotId: slot.id };
   }
   const created = await who.post('/api/v1/cart', { currency: 'SGD', orderItem: { optionId: option.slugCode, startDate: dep.date, detailedTimeslotId: dep.timeslotId, quantity: guests } });
   expectStatus(created, 201);
@@ -105,5 +114,5 @@ export async function bookAs(t: TestApp, who: Agent, option: OptionPick, { guest
   );
   expectStatus(paid, 201);
   const order = PayResponse.parse(paid.body).order;
-  return { orderId: order.id, itemId: order.orderItem!.id, date: dep.date, slotKey: dep.timeslotId.slice(11), paid: order.exchangedTotalAmountWithConversionFee.amount };
+  return { orderId: order.id, itemId: order.orderItem!.id, date: dep.date, slotKey: dep.timeslotId.slice(11), timeslotId: dep.timeslotId, paid: order.exchangedTotalAmountWithConversionFee.amount };
 }
