@@ -12,6 +12,7 @@
 // graph read the way scripts/size.ts reads it: nothing of it runs before the visitor touches the island.
 
 import { afterFirstSign } from '../lib/first-sign.ts';
+import { cycleFocus } from '../lib/focus-cycle.ts';
 
 export type Early = {
   trigger: HTMLElement;
@@ -26,22 +27,6 @@ export type Early = {
 
 const setExpanded = (trigger: HTMLElement, open: boolean) => trigger.setAttribute('aria-expanded', String(open));
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Tab and Shift+Tab go round the shown items of `within`, and into it from outside. */
-function keepTab(within: Element, event: KeyboardEvent) {
-  const items = [...within.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
-  const first = items[0];
-  const last = items.at(-1);
-  if (!first || !last) return;
-  const active = document.activeElement;
-  const inside = active instanceof Node && within.contains(active);
-  if (!inside || active === (event.shiftKey ? first : last)) {
-    event.preventDefault();
-    (event.shiftKey ? last : first).focus();
-  }
-}
-
 export function openEarly(island: Element, trigger: HTMLElement, onClosed: () => void): Early | null {
   if (trigger.getAttribute('aria-expanded') !== 'false' || trigger.getAttribute('aria-disabled') === 'true') return null;
   const id = trigger.getAttribute('aria-controls');
@@ -55,7 +40,7 @@ export function openEarly(island: Element, trigger: HTMLElement, onClosed: () =>
   // inside it, as the modal it becomes at the hand-over will (a popover does not).
   const watch = (inside: Element, shown: Element, close: () => void, keepsFocus = false) => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Tab' && keepsFocus) return keepTab(shown, event);
+      if (event.key === 'Tab' && keepsFocus) return cycleFocus(shown, event);
       if (event.key !== 'Escape') return;
       const focusWasInside = document.activeElement instanceof Node && shown.contains(document.activeElement);
       close();

@@ -2,7 +2,7 @@
 // the dialog in the top layer; this adds a Tab wrap at both ends and, for dialogs that must
 // be answered (the cookie preference centre), refuses Escape. The backdrop never closes a
 // dialog here (native behaviour); the newsletter pop-up adds its own backdrop click.
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { cycleFocus } from '../../lib/focus-cycle.ts';
 
 export type Modal = { open: () => void; close: () => void; dispose: () => void };
 
@@ -16,19 +16,7 @@ export function setUpModal(dialog: HTMLDialogElement, opts: { locked?: boolean; 
         event.preventDefault();
         return;
       }
-      if (event.key !== 'Tab') return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
-      const first = items[0];
-      const last = items.at(-1);
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !dialog.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (event.key === 'Tab') cycleFocus(dialog, event);
     },
     { signal },
   );
