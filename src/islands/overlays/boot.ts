@@ -40,39 +40,27 @@ if (ids.analyticsId || ids.pixelId) $consent.subscribe((consent) => loadTrackers
 
 // The rate-limit and log-in dialogs come with the menus' file (deferred-dialog.ts), fetched at
 // the first sign of a visitor, or when one is wanted before that.
-const RATE_LIMIT_TEXT = 'You are browsing the site too quick. Please try again after a few minutes';
-const rateLimit = deferredDialog('[data-rate-limit-modal]', (dialog) => setUpModal(dialog, { onClose: dismissTooManyRequests }));
-$tooManyRequests.subscribe((on) => {
-  if (!on) return rateLimit.close();
-  rateLimit.ready().then(
-    ({ modal }) => $tooManyRequests.get() && modal.open(),
-    (err: unknown) => {
-      console.error('The rate-limit dialog could not be loaded', err);
-      showNotice({ kind: 'alert', text: RATE_LIMIT_TEXT });
-    },
-  );
+deferredDialog({
+  selector: '[data-rate-limit-modal]',
+  asked: $tooManyRequests,
+  setUp: (dialog) => setUpModal(dialog, { onClose: dismissTooManyRequests }),
+  failure: 'You are browsing the site too quick. Please try again after a few minutes',
 });
 
 bootSession();
 
-const login = deferredDialog('[data-login-modal]', (dialog) => setUpModal(dialog, { onClose: closeLoginModal }));
-$isLoginModalOpen.subscribe((open) => {
-  if (!open) return login.close();
-  login
-    .ready()
-    .then(async ({ dialog, modal }) => {
-      if (!$isLoginModalOpen.get()) return;
-      modal.open();
-      // The log-in flows' code loads only now (inline mode: no redirect after logging in).
-      const body = dialog.querySelector<HTMLElement>('[data-login-modal-body]');
-      const title = dialog.querySelector<HTMLElement>('#login-modal-title');
-      if (body && title) (await import('../auth/mount-login-modal.tsx')).mountLoginModal(body, title);
-    })
-    .catch((err: unknown) => {
-      console.error('Could not load the log-in form', err);
-      closeLoginModal();
-      showNotice({ kind: 'alert', text: 'The log-in form could not load. Please check your connection and try again.' });
-    });
+deferredDialog({
+  selector: '[data-login-modal]',
+  asked: $isLoginModalOpen,
+  setUp: (dialog) => setUpModal(dialog, { onClose: closeLoginModal }),
+  // The log-in flows' code loads only now (inline mode: no redirect after logging in).
+  afterOpen: async (dialog) => {
+    const body = dialog.querySelector<HTMLElement>('[data-login-modal-body]');
+    const title = dialog.querySelector<HTMLElement>('#login-modal-title');
+    if (body && title) (await import('../auth/mount-login-modal.tsx')).mountLoginModal(body, title);
+  },
+  failure: 'The log-in form could not load. Please check your connection and try again.',
+  reset: closeLoginModal,
 });
 
 // The dialogs' markup at the first sign of a visitor, as the header does for its menus (a page

@@ -14,40 +14,34 @@ export function setUpConsent(doc: Document = document): void {
   });
 
   // The preference centre comes with the menus' file (deferred-dialog.ts).
-  const prefs = deferredDialog('[data-consent-preferences]', (dialog) => {
-    const form = dialog.querySelector<HTMLFormElement>('form');
-    form?.addEventListener('submit', (event) => {
-      event.preventDefault();
-      const mode: ConsentMode = { ...ACCEPT_ALL };
-      for (const key of CONSENT_CATEGORIES) {
-        const input = form.elements.namedItem(key);
-        mode[key] = input instanceof HTMLInputElement && input.checked;
-      }
-      chooseConsent('custom', mode);
-      showNotice({ text: 'Your cookie preferences are saved.' });
-    });
-    return setUpModal(dialog, { locked: true });
-  });
-  $isConsentPreferencesOpen.subscribe((open) => {
-    if (!open) return prefs.close();
-    prefs.ready().then(
-      ({ dialog, modal }) => {
-        if (!$isConsentPreferencesOpen.get()) return;
-        // Start from the saved choice, or from everything on (spec §9 defaults).
-        const current = $consent.get() ?? ACCEPT_ALL;
-        const form = dialog.querySelector<HTMLFormElement>('form');
+  deferredDialog({
+    selector: '[data-consent-preferences]',
+    asked: $isConsentPreferencesOpen,
+    setUp: (dialog) => {
+      const form = dialog.querySelector<HTMLFormElement>('form');
+      form?.addEventListener('submit', (event) => {
+        event.preventDefault();
+        const mode: ConsentMode = { ...ACCEPT_ALL };
         for (const key of CONSENT_CATEGORIES) {
-          const input = form?.elements.namedItem(key);
-          if (input instanceof HTMLInputElement) input.checked = current[key];
+          const input = form.elements.namedItem(key);
+          mode[key] = input instanceof HTMLInputElement && input.checked;
         }
-        modal.open();
-      },
-      (err: unknown) => {
-        console.error('The cookie preferences could not be loaded', err);
-        $isConsentPreferencesOpen.set(false);
-        showNotice({ kind: 'alert', text: 'Your cookie preferences could not be opened. Check your connection, then try again.' });
-      },
-    );
+        chooseConsent('custom', mode);
+        showNotice({ text: 'Your cookie preferences are saved.' });
+      });
+      return setUpModal(dialog, { locked: true });
+    },
+    // Start from the saved choice, or from everything on (spec §9 defaults).
+    beforeOpen: (dialog) => {
+      const current = $consent.get() ?? ACCEPT_ALL;
+      const form = dialog.querySelector<HTMLFormElement>('form');
+      for (const key of CONSENT_CATEGORIES) {
+        const input = form?.elements.namedItem(key);
+        if (input instanceof HTMLInputElement) input.checked = current[key];
+      }
+    },
+    failure: 'Your cookie preferences could not be opened. Check your connection, then try again.',
+    reset: () => $isConsentPreferencesOpen.set(false),
   });
 
   banner.querySelector('[data-consent-accept-all]')?.addEventListener('click', () => chooseConsent('accept_all', ACCEPT_ALL));
