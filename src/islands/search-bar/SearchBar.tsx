@@ -24,10 +24,8 @@ import { loadSearchHistory, rememberSearch } from '../../stores/search-history.t
 import { setUpModal } from '../overlays/modal.ts';
 import DatesPicker from './DatesPicker.tsx';
 import GuestsPicker from './GuestsPicker.tsx';
-import SearchField, { type PlaceLink } from './SearchField.tsx';
+import SearchField from './SearchField.tsx';
 import './search-bar.css';
-
-export type { PlaceLink };
 
 type Props = {
   /** 'hero': the home page's large bar; 'header': the compact bar of the site header. */

@@ -11,11 +11,9 @@ import { highlightParts, normalizeSearchText, resultHref, resultSubtitle, trunca
 import { $searchHistory, clearSearchHistory } from '../../stores/search-history.ts';
 import { useSuggestions } from './use-suggestions.ts';
 
-export type PlaceLink = TopPlace;
-
 type Item =
   | { kind: 'history'; key: string; text: string }
-  | { kind: 'place'; key: string; place: PlaceLink }
+  | { kind: 'place'; key: string; place: TopPlace }
   | { kind: 'result'; key: string; result: SearchResult };
 
 type Props = {
@@ -27,8 +25,8 @@ type Props = {
   onPickPlace: (result: SearchResult) => void;
   /** A link suggestion (activity, collection, top country or city): go there. */
   onGo: (href: string, remember: boolean) => void;
-  topCountries: PlaceLink[];
-  topCities: PlaceLink[];
+  topCountries: TopPlace[];
+  topCities: TopPlace[];
   /** Small screens: names truncated to 38 characters, no 'Top Countries'. */
   small: boolean;
   /** In the modal the panel is part of the page, always shown; on desktop it drops down. */
