@@ -8,6 +8,15 @@ test.describe('mobile side menu @mobile', () => {
 
   const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
   const menu = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
+  /** Presses Tab `forward` times, then Shift+Tab `back` times: focus is in the menu after each. */
+  const expectTabStaysInMenu = async (page: Page, forward: number, back: number) => {
+    for (const [key, times] of [['Tab', forward], ['Shift+Tab', back]] as const) {
+      for (let i = 0; i < times; i++) {
+        await page.keyboard.press(key);
+        expect(await page.evaluate(() => !!document.activeElement?.closest('#mobile-menu'))).toBe(true);
+      }
+    }
+  };
 
   test('opens on the first tap, walks through sub-panels and back, and closes with Escape', async ({ page }) => {
     await page.goto('/');
@@ -61,15 +70,7 @@ test.describe('mobile side menu @mobile', () => {
     await expect(menu(page)).toBeVisible();
     // From the first tap: before the island is live the plain-HTML menu keeps Tab inside too
     // (the directive's early opening), so the check holds whichever comes first.
-    const inMenu = () => page.evaluate(() => !!document.activeElement?.closest('#mobile-menu'));
-    for (let i = 0; i < 12; i++) {
-      await page.keyboard.press('Tab');
-      expect(await inMenu()).toBe(true);
-    }
-    for (let i = 0; i < 4; i++) {
-      await page.keyboard.press('Shift+Tab');
-      expect(await inMenu()).toBe(true);
-    }
+    await expectTabStaysInMenu(page, 12, 4);
     await menu(page).getByRole('button', { name: 'Close menu' }).click();
     await expect(menu(page)).toBeHidden();
   });
@@ -80,15 +81,7 @@ test.describe('mobile side menu @mobile', () => {
     await page.goto('/');
     await menuButton(page).click();
     await expect(menu(page)).toBeVisible();
-    const inMenu = () => page.evaluate(() => !!document.activeElement?.closest('#mobile-menu'));
-    for (let i = 0; i < 8; i++) {
-      await page.keyboard.press('Tab');
-      expect(await inMenu()).toBe(true);
-    }
-    for (let i = 0; i < 3; i++) {
-      await page.keyboard.press('Shift+Tab');
-      expect(await inMenu()).toBe(true);
-    }
+    await expectTabStaysInMenu(page, 8, 3);
     await page.keyboard.press('Escape');
     await expect(menu(page)).toBeHidden();
     await expect(menuButton(page)).toBeFocused();
