@@ -133,7 +133,11 @@ type Metrics = { lcp: number | null; tbt: number | null; bytes: number | null };
 type Result = { url: string; scores: Record<Category, number | null>; metrics: Metrics; failing: string[]; benchmark: number | undefined; error?: string };
 
 async function audit(url: string, port: number, jsonDir: string | undefined): Promise<Result> {
-  const run = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], formFactor: 'mobile' });
+  // A first visit: Lighthouse clears the HTTP cache but by default keeps the origin's local
+  // storage, cookies and IndexedDB, so an earlier URL's run would leave, say, the web-font flag
+  // of ADR 0052 behind and the next page would be measured as a returning visitor's.
+  const clearStorageTypes = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb', 'cookies'] as const;
+  const run = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], formFactor: 'mobile', clearStorageTypes: [...clearStorageTypes] });
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = run;
   if (jsonDir) {

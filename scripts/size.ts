@@ -10,8 +10,8 @@
 // 3. First-view bytes, 250 KB, the heaviest page per template (chosen without its images): what
 //    Lighthouse's total-byte-weight adds up for a first visit, as transferred (gzip -9 stands in
 //    for the server's brotli, which is smaller): the HTML; linked stylesheets; the JavaScript of
-//    (1); the fonts every page uses (the preloaded display face and the body face's Latin
-//    subset); and, with `--base <url>` of a running server, the images the first view loads (img
+//    (1); the fonts every page uses (the display and body faces' Latin subsets: a first visit
+//    fetches them after its load event, ADR 52, and Lighthouse still counts them); and, with `--base <url>` of a running server, the images the first view loads (img
 //    without loading="lazy", and image preloads), fetched at the width a 412 px phone at DPR
 //    1.75 picks from srcset/sizes (Lighthouse's mobile device), as AVIF when the server offers
 //    it; lazy images that happen to be in the first viewport are not counted. Without --base images are left out and the report says so.
