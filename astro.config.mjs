@@ -18,6 +18,26 @@ function partytownAfterConsent() {
   return { ...integration, hooks };
 }
 
+/**
+ * What every page runs at once (the header's, the overlays' and the layout's boot scripts) is
+ * one chunk, `boot`, beside those three small entries: split by which islands also use them,
+ * their modules were 12-15 chunks of about 1 KB, each a request before the page's main image on
+ * a slow connection (docs/decisions/0052). A module belongs to `boot` when a boot script reaches
+ * it through static imports; the boot scripts themselves stay in their entries, so each runs
+ * where and when its page puts it. Islands that use the same modules import them from `boot`.
+ */
+const BOOT_SCRIPT = /\/src\/(islands\/(header|overlays|currency-picker)\/boot|islands\/web-fonts)\.ts$/;
+function bootChunk(id, ctx) {
+  const seen = new Set();
+  const reached = (m) => {
+    if (seen.has(m)) return false;
+    seen.add(m);
+    const info = ctx.getModuleInfo(m);
+    return (info?.importers ?? []).some((by) => BOOT_SCRIPT.test(by) || reached(by));
+  };
+  return !BOOT_SCRIPT.test(id) && reached(id) ? 'boot' : null;
+}
+
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   output: 'static',
@@ -38,6 +58,7 @@ export default defineConfig({
         build: {
           rolldownOptions: {
             output: {
+              codeSplitting: { groups: [{ name: bootChunk }] },
               // The storefront's API client is shared by the overlays and the islands; a chunk
               // named after its file ("client") would read like Astro's React renderer
               // ("client.js"), which the hydration tests watch for, so it gets its own name.
