@@ -54,13 +54,17 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
   // is uncontrolled for that reason; later changes of `text` from outside (Clear All, a history
   // chip) are copied into it.
   const hydrated = useRef(false);
+  // An Escape that React handled before this first effect ran (a key pressed during the hand-over
+  // is replayed to the new handlers): the page's aria-expanded still says "true", because
+  // hydration keeps the server's attributes, but the visitor has closed the panel.
+  const escaped = useRef(false);
   useEffect(() => {
     if (!hydrated.current) {
       hydrated.current = true;
       if (autoFocus) inputRef.current?.focus();
       // Focused before hydration: client:interaction showed the panel (docs/decisions/0027) unless
       // Escape or a press outside closed it again; the state follows what the page shows.
-      if (inputRef.current && document.activeElement === inputRef.current && inputRef.current.getAttribute('aria-expanded') === 'true') setOpen(true);
+      if (!escaped.current && inputRef.current && document.activeElement === inputRef.current && inputRef.current.getAttribute('aria-expanded') === 'true') setOpen(true);
       return;
     }
     if (inputRef.current && inputRef.current.value !== text) inputRef.current.value = text;
@@ -130,6 +134,7 @@ export default function SearchField({ text, onText, onCommit, onPickPlace, onGo,
         else onCommit(text);
         return;
       case 'Escape':
+        escaped.current = true;
         if (open && !inline) {
           event.preventDefault();
           event.stopPropagation();
