@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { cacheWebFonts, cacheWebFontsAfterLoad, FIRST_FACES, FONTS_CLASS, FONTS_KEY } from './web-fonts.ts';
+import { AFTER_LOAD_MS, cacheWebFonts, cacheWebFontsAfterLoad, FIRST_FACES, FONTS_CLASS, FONTS_KEY } from './web-fonts.ts';
 
 function fakeWindow(opts: { readyState?: DocumentReadyState; classes?: string[]; load?: (face: string) => Promise<unknown[]>; storage?: Storage['setItem'] } = {}) {
   const classes = new Set(opts.classes ?? []);
   const listeners: Array<() => void> = [];
   const timers: Array<() => void> = [];
+  const delays: number[] = [];
   const load = vi.fn(opts.load ?? (async () => [{}]));
   const setItem = vi.fn(opts.storage ?? (() => undefined));
   const w = {
@@ -16,9 +17,9 @@ function fakeWindow(opts: { readyState?: DocumentReadyState; classes?: string[];
     },
     localStorage: { setItem },
     addEventListener: (type: string, fn: () => void) => type === 'load' && listeners.push(fn),
-    setTimeout: (fn: () => void) => timers.push(fn),
+    setTimeout: (fn: () => void, ms: number) => { delays.push(ms); timers.push(fn); },
   };
-  return { w: w as unknown as Parameters<typeof cacheWebFonts>[0], classes, load, setItem, fireLoad: () => listeners.splice(0).forEach((f) => f()), runTimers: () => timers.splice(0).forEach((f) => f()) };
+  return { delays, w: w as unknown as Parameters<typeof cacheWebFonts>[0], classes, load, setItem, fireLoad: () => listeners.splice(0).forEach((f) => f()), runTimers: () => timers.splice(0).forEach((f) => f()) };
 }
 
 describe('web fonts after the first page', () => {
@@ -53,6 +54,7 @@ describe('web fonts after the first page', () => {
     waiting.runTimers();
     expect(waiting.load).not.toHaveBeenCalled();
     waiting.fireLoad();
+    expect(waiting.delays).toEqual([AFTER_LOAD_MS]);
     waiting.runTimers();
     expect(waiting.load).toHaveBeenCalledTimes(FIRST_FACES.length);
 

@@ -37,10 +37,16 @@ export async function cacheWebFonts(w: FontsWindow = window): Promise<boolean> {
   }
 }
 
-/** After the load event (and a turn for the page's own work), unless the fonts are already on. */
+/**
+ * How long after the load event: the page's own last paints (its largest image may paint after
+ * the load event) come first. The fonts are for the next page; nothing waits for them.
+ */
+export const AFTER_LOAD_MS = 1500;
+
+/** A while after the load event, unless the fonts are already on. */
 export function cacheWebFontsAfterLoad(w: FontsWindow = window): void {
   if (w.document.documentElement.classList.contains(FONTS_CLASS)) return;
-  const start = () => w.setTimeout(() => void cacheWebFonts(w), 0);
+  const start = () => w.setTimeout(() => void cacheWebFonts(w), AFTER_LOAD_MS);
   if (w.document.readyState === 'complete') start();
   else w.addEventListener('load', start, { once: true });
 }
