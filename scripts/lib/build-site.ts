@@ -20,7 +20,7 @@ const BUILD_NICENESS = 10;
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
 /** What a build reads besides the content: the storefront's code and assets (not src/server). */
-const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'scripts/lib/render-daemon-integration.ts', 'scripts/lib/content-sync-lock.ts', 'package-lock.json', 'tsconfig.json'];
+const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'scripts/lib/render-daemon-integration.ts', 'scripts/lib/page-stylesheets.ts', 'scripts/lib/content-sync-lock.ts', 'package-lock.json', 'tsconfig.json'];
 
 export type SiteDirs = {
   /** The symlink the server reads (default dist/). */

@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { nextRenderGeneration } from '../../src/components/content-records.ts';
+import { combinePageStyles, findBootChunk, preloadBoot, type PageStyles, type StyleEntry } from './page-stylesheets.ts';
 
 export type RenderRequest = { type: 'render'; id: number; selectionFile: string; outDir: string; contentDir: string };
 export type DaemonRequest = RenderRequest | { type: 'stop' };
@@ -61,9 +62,10 @@ const send = (m: DaemonMessage) => process.send!(m);
  * notes each list as bundled and puts it back before every render: each render starts from the
  * state a fresh build renders from.
  */
-type PageStyles = { styles: unknown[] };
 let pageData: Map<string, PageStyles> | undefined;
-let bundledStyles: Map<PageStyles, unknown[]> | undefined;
+let bundledStyles: Map<PageStyles, StyleEntry[]> | undefined;
+/** The build's output folder, where the client bundle and its stylesheets are. */
+let clientDir: string | undefined;
 
 function restoreStyles() {
   if (!pageData) throw new Error('render daemon: the build did not hand over its page data');
@@ -131,30 +133,59 @@ async function serve(prerenderer: AstroPrerenderer, app: BuildApp): Promise<void
   }
 }
 
+/**
+ * The storefront's prerenderer: Astro's own, which first gives each route one combined
+ * stylesheet (scripts/lib/page-stylesheets.ts, ADR 0054), and, in the render daemon, renders on
+ * request instead of once.
+ */
 export function renderDaemon(): AstroIntegration {
   return {
     name: 'verdant-render-daemon',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        clientDir = fileURLToPath(config.outDir);
+      },
       'astro:build:setup': ({ pages }) => {
         pageData = pages as unknown as Map<string, PageStyles>;
       },
       'astro:build:start': ({ setPrerenderer }) => {
-        if (!process.env['VERDANT_RENDER_DAEMON'] || !process.send) return;
-        setPrerenderer((fallback) => ({
-          name: 'verdant-render-daemon',
-          setup: async () => {
-            await fallback.setup?.();
-            restoreStyles(); // notes the lists as bundled, before any page renders
-          },
-          // Astro asks once for the paths to render; the daemon renders on request instead and,
-          // when told to stop, gives Astro nothing more to write.
-          getStaticPaths: async () => {
-            await serve(fallback, (fallback as AstroPrerenderer & { app: BuildApp }).app);
-            return [];
-          },
-          render: (request, options) => fallback.render(request, options),
-          teardown: () => fallback.teardown?.() ?? Promise.resolve(),
-        }));
+        const daemon = Boolean(process.env['VERDANT_RENDER_DAEMON'] && process.send);
+        let boot: string | undefined;
+        setPrerenderer((fallback) => {
+          // Every page gets the boot chunk's preload, whether a build or the daemon renders it.
+          const render: AstroPrerenderer['render'] = async (request, options) => {
+            const result = await fallback.render(request, options);
+            const response = result instanceof Response ? result : result.response;
+            if (!boot || !response.headers.get('content-type')?.includes('text/html')) return result;
+            const html = preloadBoot(await response.text(), boot);
+            const headers = new Headers(response.headers);
+            headers.delete('content-length');
+            const rewritten = new Response(html, { status: response.status, statusText: response.statusText, headers });
+            return result instanceof Response ? rewritten : { ...result, response: rewritten };
+          };
+          return {
+            name: daemon ? 'verdant-render-daemon' : 'verdant-prerenderer',
+            setup: async () => {
+              await fallback.setup?.();
+              if (!pageData || !clientDir) throw new Error('prerenderer: the build did not hand over its page data and output folder');
+              await combinePageStyles(pageData.values(), clientDir);
+              boot = await findBootChunk(clientDir);
+              if (daemon) restoreStyles(); // notes the lists as bundled, before any page renders
+            },
+            // Astro asks once for the paths to render; the daemon renders on request instead and,
+            // when told to stop, gives Astro nothing more to write.
+            getStaticPaths: daemon
+              ? async () => {
+                  const app = (fallback as AstroPrerenderer & { app: BuildApp }).app;
+                  await serve({ name: 'verdant-render-daemon', getStaticPaths: () => fallback.getStaticPaths(), render }, app);
+                  return [];
+                }
+              : () => fallback.getStaticPaths(),
+            render,
+            ...(fallback.collectStaticImages ? { collectStaticImages: () => fallback.collectStaticImages!() } : {}),
+            teardown: () => fallback.teardown?.() ?? Promise.resolve(),
+          };
+        });
       },
     },
   };
