@@ -9,6 +9,8 @@
 // cache forgets every getStaticPaths answer. Pages are written where `astro build` writes them
 // (build.format 'directory'): `/x` → `x/index.html`, `/404` → `404.html`, an endpoint at its path.
 // The daemon ends when its parent says 'stop' or goes away.
+// Every build, the daemon's or not, renders through the same wrapper of Astro's prerenderer: it
+// gives each route one combined stylesheet and preloads the boot chunk on each page (ADR 0054).
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -135,8 +137,8 @@ async function serve(prerenderer: AstroPrerenderer, app: BuildApp): Promise<void
 
 /**
  * The storefront's prerenderer: Astro's own, which first gives each route one combined
- * stylesheet (scripts/lib/page-stylesheets.ts, ADR 0054), and, in the render daemon, renders on
- * request instead of once.
+ * stylesheet and adds the boot chunk's preload to each page it renders (scripts/lib/
+ * page-stylesheets.ts, ADR 0054), and, in the render daemon, renders on request instead of once.
  */
 export function renderDaemon(): AstroIntegration {
   return {
