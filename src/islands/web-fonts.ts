@@ -12,7 +12,7 @@ export const FONTS_KEY = 'verdant-fonts';
 export const FIRST_FACES = ['1em "Inter Variable"', '500 1em "Fraunces Variable"'] as const;
 
 type FontsWindow = Pick<Window, 'addEventListener' | 'setTimeout'> & {
-  document: Pick<Document, 'readyState'> & { documentElement: { classList: Pick<DOMTokenList, 'contains'> } } & { fonts: Pick<FontFaceSet, 'load'> };
+  document: Pick<Document, 'readyState'> & { documentElement: { classList: Pick<DOMTokenList, 'contains'> }; fonts: Pick<FontFaceSet, 'load'> };
   localStorage: Pick<Storage, 'setItem'>;
 };
 
