@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { combinePageStyles, cssOrder, findBootChunk, preloadBoot, type PageStyles, type StyleEntry } from './page-stylesheets.ts';
+import { combinePageStyles, cssOrder, type PageStyles, type StyleEntry } from './page-stylesheets.ts';
 
 const ext = (src: string, order: number, depth: number): StyleEntry => ({ order, depth, sheet: { type: 'external', src } });
 let dir: string;
@@ -63,23 +63,5 @@ describe('combinePageStyles', () => {
   it('orders as Astro does', () => {
     const list = [ext('x', -1, 0), ext('y', 2, 0), ext('z', 0, 2), ext('w', 0, -1), ext('v', 0, 1)];
     expect([...list].sort(cssOrder).map((e) => (e.sheet as { src: string }).src)).toEqual(['w', 'z', 'v', 'y', 'x']);
-  });
-});
-
-describe('the boot chunk preloaded', () => {
-  it('finds the one boot chunk of the bundle, and refuses two', async () => {
-    const out = client({ 'boot.Ab_1-x.js': '', 'cart.Z.js': '' });
-    await expect(findBootChunk(out)).resolves.toBe('/_astro/boot.Ab_1-x.js');
-    writeFileSync(join(out, '_astro', 'boot.Other.js'), '');
-    await expect(findBootChunk(out)).rejects.toThrow(/more than one boot chunk/);
-  });
-
-  it('adds one modulepreload to pages that run the bundle’s scripts, and to no other', () => {
-    const page = '<html><head><title>x</title></head><body><script type="module" src="/_astro/SiteHeader.x.js"></script></body></html>';
-    const once = preloadBoot(page, '/_astro/boot.B.js');
-    expect(once).toBe('<html><head><title>x</title><link rel="modulepreload" href="/_astro/boot.B.js"></head><body><script type="module" src="/_astro/SiteHeader.x.js"></script></body></html>');
-    expect(preloadBoot(once, '/_astro/boot.B.js')).toBe(once);
-    const fragment = '<nav class="menu"></nav>';
-    expect(preloadBoot(fragment, '/_astro/boot.B.js')).toBe(fragment);
   });
 });

@@ -8,7 +8,7 @@
 // of the same code (a shard, the render daemon) names and writes the same ones.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 type Sheet = { type: 'external'; src: string } | { type: 'inline'; content: string };
@@ -64,23 +64,4 @@ export async function combinePageStyles(pages: Iterable<PageStyles>, clientDir: 
     routes++;
   }
   return { routes, files: written.size };
-}
-
-/**
- * The `boot` chunk (ADR 0053) is imported by the page's small boot entries, so a browser finds
- * it only once one of them has arrived: a second round trip before the page's code can run.
- * A `modulepreload` in the head fetches it beside them. Returns the chunk's address, or
- * undefined when the bundle has none.
- */
-export async function findBootChunk(clientDir: string): Promise<string | undefined> {
-  const found = (await readdir(join(clientDir, '_astro'))).filter((f) => /^boot\.[\w-]+\.js$/.test(f));
-  if (found.length > 1) throw new Error(`more than one boot chunk in the bundle: ${found.join(', ')}`);
-  return found[0] && `/_astro/${found[0]}`;
-}
-
-/** The page's HTML with the boot chunk preloaded, when the page runs module scripts of the bundle. */
-export function preloadBoot(html: string, boot: string): string {
-  if (!html.includes('<script type="module" src="/_astro/') || html.includes(`href="${boot}"`)) return html;
-  const at = html.indexOf('</head>');
-  return at < 0 ? html : `${html.slice(0, at)}<link rel="modulepreload" href="${boot}">${html.slice(at)}`;
 }

@@ -10,14 +10,14 @@
 // (build.format 'directory'): `/x` → `x/index.html`, `/404` → `404.html`, an endpoint at its path.
 // The daemon ends when its parent says 'stop' or goes away.
 // Every build, the daemon's or not, renders through the same wrapper of Astro's prerenderer: it
-// gives each route one combined stylesheet and preloads the boot chunk on each page (ADR 0054).
+// gives each route one combined stylesheet (ADR 0054).
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { nextRenderGeneration } from '../../src/components/content-records.ts';
-import { combinePageStyles, findBootChunk, preloadBoot, type PageStyles, type StyleEntry } from './page-stylesheets.ts';
+import { combinePageStyles, type PageStyles, type StyleEntry } from './page-stylesheets.ts';
 
 export type RenderRequest = { type: 'render'; id: number; selectionFile: string; outDir: string; contentDir: string };
 export type DaemonRequest = RenderRequest | { type: 'stop' };
@@ -137,8 +137,8 @@ async function serve(prerenderer: AstroPrerenderer, app: BuildApp): Promise<void
 
 /**
  * The storefront's prerenderer: Astro's own, which first gives each route one combined
- * stylesheet and adds the boot chunk's preload to each page it renders (scripts/lib/
- * page-stylesheets.ts, ADR 0054), and, in the render daemon, renders on request instead of once.
+ * stylesheet (scripts/lib/page-stylesheets.ts, ADR 0054), and, in the render daemon, renders on
+ * request instead of once.
  */
 export function renderDaemon(): AstroIntegration {
   return {
@@ -152,42 +152,26 @@ export function renderDaemon(): AstroIntegration {
       },
       'astro:build:start': ({ setPrerenderer }) => {
         const daemon = Boolean(process.env['VERDANT_RENDER_DAEMON'] && process.send);
-        let boot: string | undefined;
-        setPrerenderer((fallback) => {
-          // Every page gets the boot chunk's preload, whether a build or the daemon renders it.
-          const render: AstroPrerenderer['render'] = async (request, options) => {
-            const result = await fallback.render(request, options);
-            const response = result instanceof Response ? result : result.response;
-            if (!boot || !response.headers.get('content-type')?.includes('text/html')) return result;
-            const html = preloadBoot(await response.text(), boot);
-            const headers = new Headers(response.headers);
-            headers.delete('content-length');
-            const rewritten = new Response(html, { status: response.status, statusText: response.statusText, headers });
-            return result instanceof Response ? rewritten : { ...result, response: rewritten };
-          };
-          return {
-            name: daemon ? 'verdant-render-daemon' : 'verdant-prerenderer',
-            setup: async () => {
-              await fallback.setup?.();
-              if (!pageData || !clientDir) throw new Error('prerenderer: the build did not hand over its page data and output folder');
-              await combinePageStyles(pageData.values(), clientDir);
-              boot = await findBootChunk(clientDir);
-              if (daemon) restoreStyles(); // notes the lists as bundled, before any page renders
-            },
-            // Astro asks once for the paths to render; the daemon renders on request instead and,
-            // when told to stop, gives Astro nothing more to write.
-            getStaticPaths: daemon
-              ? async () => {
-                  const app = (fallback as AstroPrerenderer & { app: BuildApp }).app;
-                  await serve({ name: 'verdant-render-daemon', getStaticPaths: () => fallback.getStaticPaths(), render }, app);
-                  return [];
-                }
-              : () => fallback.getStaticPaths(),
-            render,
-            ...(fallback.collectStaticImages ? { collectStaticImages: () => fallback.collectStaticImages!() } : {}),
-            teardown: () => fallback.teardown?.() ?? Promise.resolve(),
-          };
-        });
+        setPrerenderer((fallback) => ({
+          name: daemon ? 'verdant-render-daemon' : 'verdant-prerenderer',
+          setup: async () => {
+            await fallback.setup?.();
+            if (!pageData || !clientDir) throw new Error('prerenderer: the build did not hand over its page data and output folder');
+            await combinePageStyles(pageData.values(), clientDir);
+            if (daemon) restoreStyles(); // notes the lists as bundled, before any page renders
+          },
+          // Astro asks once for the paths to render; the daemon renders on request instead and,
+          // when told to stop, gives Astro nothing more to write.
+          getStaticPaths: daemon
+            ? async () => {
+                await serve(fallback, (fallback as AstroPrerenderer & { app: BuildApp }).app);
+                return [];
+              }
+            : () => fallback.getStaticPaths(),
+          render: (request, options) => fallback.render(request, options),
+          ...(fallback.collectStaticImages ? { collectStaticImages: () => fallback.collectStaticImages!() } : {}),
+          teardown: () => fallback.teardown?.() ?? Promise.resolve(),
+        }));
       },
     },
   };
