@@ -124,6 +124,35 @@ describe('publishing into the live build', () => {
     expect(pages.filter((x) => /surf|temple/.test(x))).toEqual([]);
   });
 
+  it("an experience re-renders only the pages of its city's experiences whose similar list shows it", async () => {
+    type Opt = ReturnType<typeof option> & { ordersCount: number; activityType: { slug: string } | null };
+    const put = (r: Opt) => write(join(contentDir, 'options', `${r.slugCode}.json`), JSON.stringify(r, null, 2));
+    const at = (slugCode: string, ordersCount: number, activity: string | null = null, city = 'ubud'): Opt => ({
+      ...option(slugCode, slugCode),
+      city: { slug: city },
+      ordersCount,
+      activityType: activity ? { slug: activity } : null,
+    });
+    // Five more booked than both: every page's four similar experiences come from them, except
+    // that a page of a diving experience shows the other diving experiences first.
+    for (const [k, n] of [['top-1', 100], ['top-2', 90], ['top-3', 80], ['top-4', 70], ['top-5', 60]] as const) put(at(k, n));
+    put(at('dive-b2', 5, 'diving'));
+    put(at('walk-a1', 10, 'diving'));
+    const rename = async (r: Opt) => {
+      const tools = fakeTools();
+      await publisher(tools, () => put(r)).publish([{ type: 'options', key: r.slugCode }]);
+      return tools.selections[0]!.pages.filter((x) => x.startsWith('/experiences/'));
+    };
+    // Renamed: only the other diving experience's page shows it.
+    expect(await rename({ ...at('walk-a1', 10, 'diving'), name: 'Sunrise reef dive' })).toEqual(['/experiences/dive-b2', '/experiences/walk-a1']);
+    // The most booked shows on every page of the city.
+    expect(await rename({ ...at('top-1', 100), name: 'Dawn canopy walk' })).toEqual(['dive-b2', 'top-1', 'top-2', 'top-3', 'top-4', 'top-5', 'walk-a1'].map((k) => `/experiences/${k}`));
+    // Booked more, it moves up into the similar lists: the order after the change counts too.
+    expect(await rename({ ...at('top-5', 95), name: 'Mangrove kayak' })).toEqual(['dive-b2', 'top-1', 'top-2', 'top-3', 'top-4', 'top-5', 'walk-a1'].map((k) => `/experiences/${k}`));
+    // Another kind of activity: what the city's pages say of it may change, so all of them.
+    expect(await rename(at('dive-b2', 5, 'snorkelling'))).toHaveLength(7);
+  });
+
   it('a best-of list the header promo shows (setting on) is a full build; another list, or the setting off, stays incremental', async () => {
     const list = (id: number, title: string) => ({ id, slug: `list-${id}`, title, itemsCount: 4, image: null, items: [] });
     for (const id of [1, 2, 3, 4]) write(join(contentDir, 'best_of_lists', `list-${id}.json`), JSON.stringify(list(id, `List ${id}`), null, 2));

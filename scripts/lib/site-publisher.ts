@@ -33,6 +33,7 @@ import { inProcessGet } from './api-access.ts';
 import { buildInputsHash, buildSite, codeInputsHash, type SiteDirs, precompressFiles, runTool, swapIn, walkFiles, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
 import { affectedPages, bestOfPromoChanged, embeddingTypes, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
 import { clearPending, readPending } from './pending-changes.ts';
+import { showsAsSimilar, type SimilarKey } from '../../src/lib/similar-experiences.ts';
 import { createRenderDaemon, PageRenderError, type RenderDaemon } from './render-daemon.ts';
 import { fileNameOf, pullContent, readCachedRecord, stableJson } from './pull-content.ts';
 
@@ -55,6 +56,11 @@ type Search = {
    * country: src/pages/experiences/[slugCode].astro).
    */
   country?: string;
+  /**
+   * Set for the experiences of a city: of those, only the ones whose "Similar experiences" show
+   * the changed one, when that can be told (precisely()).
+   */
+  city?: string;
 };
 /** Below this many other experiences in its city, an experience page shows its country's. */
 const SIMILAR_IN_CITY = 2;
@@ -82,6 +88,21 @@ function headerPromoChanged(contentDir: string, changes: Change[]): boolean {
   return bestOfPromoChanged(before, now);
 }
 
+/**
+ * Whether the experiences of a changed experience's city that show it can be told from the
+ * "Similar experiences" order alone (showsAsSimilar): it stays in its city and kind of activity,
+ * so what else those pages say of their city (its landing page for the activity, whether it has
+ * enough others) is the same, and no other experience of the city changes in the same publish.
+ * Else every experience of the city is rendered again.
+ */
+function similarIsPrecise(self: Change, changes: Change[]): boolean {
+  const { before, after } = self;
+  if (self.type !== 'options' || !before || !after) return false;
+  const city = slugIn(before, 'city');
+  if (!city || slugIn(after, 'city') !== city || slugIn(before, 'activityType') !== slugIn(after, 'activityType')) return false;
+  return !changes.some((c) => c !== self && c.type === 'options' && [c.before, c.after].some((r) => slugIn(r, 'city') === city));
+}
+
 /** What to look for, and in which type's records, to find the records whose pages show a change. */
 function searchesFor(c: Change): Search[] {
   const out: Search[] = embeddingTypes(c.type).map((type) => ({ type, needle: referenceNeedle(c.type, c.key) }));
@@ -91,7 +112,7 @@ function searchesFor(c: Change): Search[] {
     for (const r of [c.before, c.after]) {
       const city = slugIn(r, 'city');
       const country = slugIn(r, 'country');
-      if (city) out.push({ type: 'options', needle: referenceNeedle('cities', city) });
+      if (city) out.push({ type: 'options', needle: referenceNeedle('cities', city), city });
       if (country) out.push({ type: 'options', needle: referenceNeedle('countries', country), country });
     }
   }
@@ -107,8 +128,10 @@ function searchesFor(c: Change): Search[] {
  */
 async function referrersOf(contentDir: string, changes: Change[]): Promise<Referrer[][]> {
   const out: Referrer[][] = changes.map(() => []);
-  // Per change, the experiences of a country, kept only once their cities are counted.
+  // Per change, the experiences of a country, kept only once their cities are counted, and those
+  // of its city, kept only if they show it.
   const inCountry: Referrer[][] = changes.map(() => []);
+  const inCity: Referrer[][] = changes.map(() => []);
   const wanted = changes.flatMap((c, i) => searchesFor(c).map((s) => ({ ...s, i, self: c })));
   for (const type of new Set(wanted.map((w) => w.type))) {
     const dir = join(contentDir, type);
@@ -123,11 +146,21 @@ async function referrersOf(contentDir: string, changes: Change[]): Promise<Refer
         if (!text.includes(w.needle) || (type === w.self.type && key === w.self.key)) continue;
         record ??= JSON.parse(text) as Rec;
         if (w.country !== undefined && slugIn(record, 'country') !== w.country) continue;
-        const list = w.country !== undefined ? inCountry[w.i]! : out[w.i]!;
+        if (w.city !== undefined && slugIn(record, 'city') !== w.city) continue;
+        const list = w.country !== undefined ? inCountry[w.i]! : w.city !== undefined ? inCity[w.i]! : out[w.i]!;
         if (!list.some((r) => r.type === type && r.key === key)) list.push({ type, key, record });
       }
     }
   }
+  inCity.forEach((found, i) => {
+    const self = changes[i]!;
+    const precise = similarIsPrecise(self, changes);
+    const records = found.map((r) => r.record as SimilarKey);
+    for (const [j, r] of found.entries()) {
+      if (precise && !showsAsSimilar(records[j]!, self.before as SimilarKey, records) && !showsAsSimilar(records[j]!, self.after as SimilarKey, records)) continue;
+      if (!out[i]!.some((o) => o.type === r.type && o.key === r.key)) out[i]!.push(r);
+    }
+  });
   inCountry.forEach((found, i) => {
     const self = changes[i]!;
     const perCity = new Map<string | undefined, number>();

@@ -8,6 +8,7 @@ import { CountryDetailSchema, type CountryDetail } from '../contract/countries.t
 import { InitialDataSchema, type Currency, type InitialData } from '../contract/initial-data.ts';
 import { HomePageSchema, type HomePage } from '../contract/pages.ts';
 import { OptionDetailSchema, type OptionDetail, type OptionSummary } from '../contract/options.ts';
+import { byOrders } from '../lib/similar-experiences.ts';
 import { convertMoney, formatMoney, sgdRates, type CurrencyFormat, type SgdRates } from '../lib/format-money.ts';
 import { once, readRecords, requireSiteFile } from './content-records.ts';
 
@@ -19,8 +20,6 @@ export type BlogEntry = BlogDetail;
 export const getInitialData = once((): Promise<InitialData> => requireSiteFile('initial-data', InitialDataSchema));
 export const getHomePage = once((): Promise<HomePage> => requireSiteFile('home', HomePageSchema));
 
-const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
-const byOrders = <T extends { ordersCount: number; name: string }>(a: T, b: T) => b.ordersCount - a.ordersCount || byName(a, b);
 
 export const getCountries = once(() => readRecords('countries', CountryDetailSchema));
 export const getCities = once(() => readRecords('cities', CityDetailSchema));
@@ -153,4 +152,4 @@ export async function displayPrice(money: Money): Promise<{ text: string; title:
 }
 
 export const sortByOrders = byOrders;
-export const sortByName = byName;
+export const sortByName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
