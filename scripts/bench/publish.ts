@@ -60,7 +60,7 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 
-const database = await openDatabase({ dataDir: config.dataDir });
+const database = await openDatabase({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
 let server: Awaited<ReturnType<typeof listen>> | undefined;
 try {
   await database.migrate();

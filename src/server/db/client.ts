@@ -101,7 +101,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
-      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+      // jit=off: PostgreSQL's JIT compiled the content feed's queries for 1–2 s each (issue 14,
+      // measured at 20,000 options: 380 ms without it, 2,450 ms with); no query here runs long
+      // enough to win it back.
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c jit=off`,
     });
     pool.on('error', (err) => console.error('PostgreSQL pool error', err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;

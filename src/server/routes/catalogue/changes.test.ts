@@ -6,7 +6,7 @@ import { CONTENT_TYPES, contentChangesResponse, type ContentType } from '../../.
 import { ListCountriesResponse } from '../../../contract/countries.ts';
 import { ListOptionsResponse, OptionDetailSchema } from '../../../contract/options.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { rowsOf } from './effective.ts';
+import { effective, rowsOf } from './effective.ts';
 import { expect422, getOk } from './test-helpers.ts';
 
 let t: TestApp;
@@ -131,6 +131,27 @@ describe('GET /content/changes', () => {
     const { changes } = await pull('options', since);
     expect(keysOf(changes, false)).toEqual([o.slugCode]);
     expect(optionRecord(changes[0]).rating.count).toBe(o.rating.count + 1);
+  });
+
+  it('finds, through the rows each table changed, exactly the records whose effective time passed changed_since', async () => {
+    const since = await dbNow();
+    // One row of each table an experience's (and so an operator's) effective time reads.
+    const touch = async (table: string, where: string) =>
+      t.db.execute(sql.raw(`update ${table} set updated_at = clock_timestamp() where id = (${where})`));
+    await touch('images', 'select image_id from option_images order by option_id desc limit 1');
+    await touch('places_of_interest', 'select place_id from option_places order by option_id limit 1');
+    await touch('faqs', "select id from faqs where answer <> '' order by id desc limit 1");
+    await touch('operators', 'select max(id) from operators');
+    await touch('cities', 'select max(id) from cities');
+    await touch('tag_evidence', 'select max(id) from tag_evidence');
+    await t.db.execute(sql`update reviews set deleted_at = clock_timestamp() where id = (select max(id) from reviews where deleted_at is null)`);
+    for (const type of CONTENT_TYPES) {
+      // What every record's effective time says, computed for all of them.
+      const all = rowsOf<{ key: string }>(await t.db.execute(sql`select e.key from (${effective(type)}) e where e.ts > ${since}::timestamptz`));
+      const { changes } = await pull(type, since);
+      expect(new Set(changes.map((c) => c.key)), type).toEqual(new Set(all.map((r) => r.key)));
+      if (type === 'options' || type === 'suppliers') expect(changes.length, type).toBeGreaterThan(1);
+    }
   });
 
   it('gives a high-water mark that a later pull can start from', async () => {

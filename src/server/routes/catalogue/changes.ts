@@ -69,7 +69,7 @@ export async function contentChanges(L: Loader, q: ContentChangesQuery) {
   const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
   const incremental = q.changedSince !== undefined;
   if (cursor && (cursor.kind === 't') !== incremental) throw badCursor();
-  const eff = effective(q.type);
+  const eff = effective(q.type, q.changedSince);
   let query;
   if (incremental) {
     const after = cursor?.kind === 't' ? sql` and (e.ts, e.id) > (${cursor.ts}::timestamptz, ${cursor.id}::int)` : sql``;
