@@ -70,6 +70,10 @@ try {
     const pool = await ensureImagePool({ storageDir: join(config.dataDir, 'storage') });
     await seedCatalogue(database.db, { storageDir: join(config.dataDir, 'storage'), pool, options: optionCount });
     console.log(`seed (${optionCount} options): ${secs(t)} s`);
+    // A pull's high-water mark stays 60 s behind the clock (HIGH_WATER_LAG): pulled now, the
+    // seeded rows would all be read again by the first publish's pull, which a running
+    // deployment never sees. Wait them out, as a site running for a minute would have.
+    await new Promise((r) => setTimeout(r, 61_000));
     const app = createApp({ db: database.db, config, log, rateLimitStore: new MemoryRateLimitStore() });
     const t2 = performance.now();
     const pulled = await pullContent({ get: inProcessGet(app, config), contentDir: dirs.contentDir });
