@@ -1,8 +1,8 @@
 // The publish worker's merge and swap on a real folder tree: the render and search tools are
 // fakes (a real `astro build` is exercised by `npm run bench:publish`).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config.ts';
@@ -11,7 +11,7 @@ import type { PageSelection } from '../../src/lib/page-selection.ts';
 import { isSelectedPage } from '../../src/lib/page-selection.ts';
 import { codeInputsHash, runTool, CODE_HASH_FILE, HASH_FILE } from './build-site.ts';
 import { notePending, readPending } from './pending-changes.ts';
-import { createSitePublisher, MAX_INCREMENTAL_RECORDS, pauseSearchIndex, trackSearchIndexRun, type PublishTools } from './site-publisher.ts';
+import { createSitePublisher, mergeStaged, MAX_INCREMENTAL_RECORDS, pauseSearchIndex, publishesSettled, trackSearchIndexRun, type PublishTools } from './site-publisher.ts';
 
 let work: string;
 let contentDir: string;
@@ -42,7 +42,10 @@ beforeEach(() => {
   write(join(first, HASH_FILE), 'content-before');
   symlinkSync('dist-builds/build-first', distDir);
 });
-afterEach(() => rmSync(work, { recursive: true, force: true }));
+afterEach(async () => {
+  await publishesSettled();
+  rmSync(work, { recursive: true, force: true });
+});
 
 /** Renders every selected page of the fake site from the content cache, like the filtered build. */
 function fakeTools(opts: { failRender?: string } = {}): PublishTools & { selections: PageSelection[]; fullBuilds: number } {
@@ -107,6 +110,28 @@ describe('publishing into the live build', () => {
     await p.searchIndexed();
     expect(readFileSync(join(distDir, 'pagefind', 'pagefind-entry.json'), 'utf8')).toBe('{"new":true}');
     expect(readFileSync(join(before, 'pagefind', 'pagefind-entry.json'), 'utf8')).toBe('{"old":true}');
+  });
+
+  it('the next publish writes into a spare copy of the live build made after the last one; old builds go', async () => {
+    const builds = () => readdirSync(join(work, 'dist-builds')).sort();
+    const tools = fakeTools();
+    let name = 'Sunrise terrace walk';
+    const p = publisher(tools, () => write(join(contentDir, 'options', 'walk-a1.json'), JSON.stringify(option('walk-a1', name))));
+    const untouched = statSync(page(live(), 'countries/japan')).ino;
+    await p.publish([{ type: 'options', key: 'walk-a1' }]);
+    await Promise.all([publishesSettled(), p.searchIndexed()]);
+    const first = live();
+    expect(builds()).toEqual(['build-first', basename(first), `spare-${basename(first)}`].sort());
+    name = 'Sunset terrace walk';
+    await p.publish([{ type: 'options', key: 'walk-a1' }]);
+    await Promise.all([publishesSettled(), p.searchIndexed()]);
+    const second = live();
+    // The spare became the new build: the pages it did not change are still the first build's files.
+    expect(statSync(page(second, 'countries/japan')).ino).toBe(untouched);
+    expect(readFileSync(page(second, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Sunset terrace walk</h1>');
+    expect(readFileSync(page(first, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Sunrise terrace walk</h1>');
+    // The build before the previous one is gone; a spare of the live build waits for the next.
+    expect(builds()).toEqual([basename(first), basename(second), `spare-${basename(second)}`].sort());
   });
 
   it("an experience also re-renders the pages of its country's experiences whose city is too small to fill their similar list", async () => {
@@ -189,6 +214,21 @@ describe('publishing into the live build', () => {
     expect(existsSync(page(distDir, 'experiences/dive-b2'))).toBe(false);
     expect(readFileSync(page(distDir, 'cities/ubud'), 'utf8')).not.toContain('Reef dive');
     expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Rice terrace walk</h1>');
+  });
+});
+
+describe('mergeStaged', () => {
+  it('removes the selected pages the staged build no longer has, under its trees and at its pages, and no other', async () => {
+    const clone = join(work, 'clone');
+    const staging = join(work, 'staging');
+    for (const p of ['cities/ubud', 'cities/ubud/activities', 'cities/ubud/tags/birding', 'cities/ubudx', 'experiences/gone-a1', 'experiences/kept-b2', '']) write(page(clone, p), p);
+    write(join(clone, '404.html'), '404');
+    write(page(staging, 'cities/ubud'), 'new');
+    const { written, removed } = await mergeStaged(clone, staging, { trees: ['/cities/ubud'], pages: ['/experiences/gone-a1', '/', '/404'] });
+    expect(written).toEqual(['cities/ubud/index.html']);
+    expect(removed.sort()).toEqual(['404.html', 'cities/ubud/activities/index.html', 'cities/ubud/tags/birding/index.html', 'experiences/gone-a1/index.html', 'index.html']);
+    expect(readFileSync(page(clone, 'cities/ubud'), 'utf8')).toBe('new');
+    for (const p of ['cities/ubudx', 'experiences/kept-b2']) expect(existsSync(page(clone, p)), p).toBe(true);
   });
 });
 
