@@ -80,7 +80,7 @@ test('/customer-reviews shows every site review with their real aggregate, and r
   expect(org?.['aggregateRating']).toMatchObject({ ratingValue: meanRating(reviews.map((r) => r.rating)), reviewCount: reviews.length });
 });
 
-test('/sitemap lists every country, city, experience and article, and every link resolves', async ({ page, api, request }) => {
+test('/sitemap lists every country, city and article, and the experiences of each city, and every link resolves', async ({ page, api, request }) => {
   test.setTimeout(120_000);
   await page.goto('/sitemap');
   const hrefs = [...new Set(await page.locator('main a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('#')[0]!)))];
