@@ -238,13 +238,10 @@ export async function buildSite(
   const shards = buildShards();
   log(shards > 1 ? `  astro build (${shards} processes)…` : '  astro build…');
   await renderPages(dir, resolve(dirs.contentDir), shards, opts.quiet ?? true);
-  // The search index reads the pages while their compressed copies are written beside them (it
-  // reads *.html only; scripts/lib/search-index.ts); then its own index files are compressed.
+  // pagefind reads the pages while their compressed copies are written beside them (it reads
+  // *.html only); then its own index files are compressed.
   log('  pagefind index, precompressing…');
-  await Promise.all([
-    run(node, [join(root, 'scripts/lib/search-index.ts'), dir, join(dir, 'pagefind'), join(buildsDir, `search-pages-${basename(dir)}`)], {}, opts.quiet ?? true),
-    precompress(dir, 'pagefind'),
-  ]);
+  await Promise.all([run(node, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', dir, '--silent'], {}, opts.quiet ?? true), precompress(dir, 'pagefind')]);
   await precompress(join(dir, 'pagefind'));
   let pages = 0;
   for await (const f of walkFiles(dir)) if (f.endsWith('.html')) pages++;

@@ -298,7 +298,7 @@ export type PublishTools = {
   buildAll(dirs: SiteDirs, log: (line: string) => void): Promise<{ skipped: boolean; pages: number }>;
 };
 
-/** The search index runs now going (each in a process group of its own: search-index.ts, pagefind and its binary). */
+/** The search index runs now going (each in a process group of its own: pagefind and its binary). */
 const indexers = new Set<ChildProcess>();
 let pauses = 0;
 const signalIndexers = (signal: NodeJS.Signals) => {
@@ -398,7 +398,7 @@ export const defaultTools: PublishTools = {
   // while a publish renders and merges: it reads the whole site, and the next publish must not
   // wait for it (ADR 0049).
   index: (siteDir, outDir) =>
-    runTool(process.execPath, [join(root, 'scripts/lib/search-index.ts'), siteDir, outDir], {}, {
+    runTool(process.execPath, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', siteDir, '--output-path', outDir, '--silent'], {}, {
       niceness: 19,
       started: trackSearchIndexRun,
     }),
