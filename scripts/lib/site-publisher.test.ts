@@ -122,6 +122,8 @@ describe('publishing into the live build', () => {
     await Promise.all([publishesSettled(), p.searchIndexed()]);
     const first = live();
     expect(builds()).toEqual(['build-first', basename(first), `spare-${basename(first)}`].sort());
+    // The search index that followed the publish is in the spare too, not only in the live build.
+    expect(readFileSync(join(work, 'dist-builds', `spare-${basename(first)}`, 'pagefind', 'pagefind-entry.json'), 'utf8')).toBe('{"new":true}');
     name = 'Sunset terrace walk';
     await p.publish([{ type: 'options', key: 'walk-a1' }]);
     await Promise.all([publishesSettled(), p.searchIndexed()]);
@@ -130,6 +132,7 @@ describe('publishing into the live build', () => {
     expect(statSync(page(second, 'countries/japan')).ino).toBe(untouched);
     expect(readFileSync(page(second, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Sunset terrace walk</h1>');
     expect(readFileSync(page(first, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Sunrise terrace walk</h1>');
+    expect(readFileSync(join(second, 'pagefind', 'pagefind-entry.json'), 'utf8')).toBe('{"new":true}');
     // The build before the previous one is gone; a spare of the live build waits for the next.
     expect(builds()).toEqual([basename(first), basename(second), `spare-${basename(second)}`].sort());
   });

@@ -58,7 +58,7 @@ type Search = {
   country?: string;
   /**
    * Set for the experiences of a city: of those, only the ones whose "Similar experiences" show
-   * the changed one, when that can be told (precisely()).
+   * the changed one, when that can be told (similarIsPrecise).
    */
   city?: string;
 };
@@ -519,7 +519,14 @@ export function createSitePublisher(opts: {
             opts.log.info('publish: a full build wrote the search index; this run of the older site is dropped');
             continue;
           }
-          const written = await exclusive(async () => applySearchIndex(await liveDirOf(dirs.distDir), out));
+          const written = await exclusive(async () => {
+            const live = await liveDirOf(dirs.distDir);
+            // The spare copy of the live build gets it too: the next publish's build starts
+            // from the spare, and must not bring back the index this one replaces.
+            const copy = spare;
+            if (copy?.of === live && (await copy.ready)) await applySearchIndex(copy.dir, out);
+            return applySearchIndex(live, out);
+          });
           timings['search-index'] = Math.round(performance.now() - t);
           opts.log.info({ written, ms: timings['search-index'] }, 'publish: search index updated');
         } catch (err) {
