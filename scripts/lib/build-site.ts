@@ -36,8 +36,12 @@ export type SiteDirs = {
  * rename, so a changed file has a new inode.
  */
 const digests = new Map<string, { stamp: string; digest: Buffer }>();
+
+/** A file's version: its inode, size and mtime (a file replaced by rename has a new inode). */
+export const fileVersion = (st: Stats): string => `${st.ino}:${st.size}:${st.mtimeMs}`;
+
 function digestOf(path: string, st: Stats): Buffer {
-  const stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+  const stamp = fileVersion(st);
   const known = digests.get(path);
   if (known?.stamp === stamp) return known.digest;
   const digest = createHash('sha256').update(readFileSync(path)).digest();

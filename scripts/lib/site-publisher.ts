@@ -30,7 +30,7 @@ import { isSiteChange, type ContentRef, type PublishChange } from '../../src/con
 import type { ContentType } from '../../src/contract/content-changes.ts';
 import { isSelectedPage, type PageSelection } from '../../src/lib/page-selection.ts';
 import { inProcessGet } from './api-access.ts';
-import { buildInputsHash, buildSite, codeInputsHash, type SiteDirs, precompressFiles, runTool, swapIn, walkFiles, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
+import { buildInputsHash, buildSite, codeInputsHash, fileVersion, type SiteDirs, precompressFiles, runTool, swapIn, walkFiles, HASH_FILE, CODE_HASH_FILE } from './build-site.ts';
 import { affectedPages, bestOfPromoChanged, embeddingTypes, mergeSelections, ownPages, referenceNeedle } from './publish-impact.ts';
 import { clearPending, readPending } from './pending-changes.ts';
 import { showsAsSimilar, type SimilarKey } from '../../src/lib/similar-experiences.ts';
@@ -135,7 +135,7 @@ async function namesIn(path: string): Promise<string | undefined> {
     namesCache.delete(path);
     return undefined;
   }
-  const stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+  const stamp = fileVersion(st);
   const known = namesCache.get(path);
   if (known?.stamp === stamp) return known.names;
   const text = await readFile(path, 'utf8').catch(() => undefined);
