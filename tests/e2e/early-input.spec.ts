@@ -47,11 +47,26 @@ async function throttle(page: Page): Promise<CDPSession> {
 /** Opens a page without waiting for anything but the first bytes. */
 const open = (page: Page, path: string) => page.goto(path, { waitUntil: 'commit' });
 
-/** Sets field values the way autofill does: no focus, no key, no input event. */
+/**
+ * Sets field values the way autofill does: no focus, no key. The browser's own input and change
+ * events reach nobody while the field is server-rendered HTML waiting for its island (the case
+ * under test: adopt-fields.ts), so none are sent then. A field React already renders (a live
+ * island, or a client-only one such as the checkout) hears them in a real browser: without them
+ * React's next render would put its own empty value back, which no visitor's autofill ever
+ * meets (a cold run in three once "never sent" its codes that way, 2026-11-29).
+ */
 async function autofill(field: Locator, value: string) {
   await field.waitFor({ state: 'attached' });
   await field.evaluate((el, v) => {
-    (el as HTMLInputElement).value = v;
+    const input = el as HTMLInputElement;
+    if (!Object.keys(input).some((k) => k.startsWith('__reactProps$'))) {
+      input.value = v;
+      return;
+    }
+    // As the browser writes it: past the value React last saw on the element, then announced.
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')?.set?.call(input, v);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
   }, value);
 }
 
