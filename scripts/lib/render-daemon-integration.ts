@@ -22,7 +22,9 @@ import { combinePageStyles, type PageStyles, type StyleEntry } from './page-styl
 export type RenderRequest = { type: 'render'; id: number; selectionFile: string; outDir: string; contentDir: string };
 export type DaemonRequest = RenderRequest | { type: 'stop' };
 /** `failed` with `page`: that page failed to render (as it would in a build); without: the daemon itself is broken. */
-export type DaemonMessage = { type: 'ready' } | { type: 'done'; id: number; pages: number } | { type: 'failed'; id: number; error: string; page?: string };
+/** Where a render's time went: the paths (every route's getStaticPaths), the pages, and the slowest pages. */
+export type RenderTimings = { pathsMs: number; pagesMs: number; slowest: [path: string, ms: number][] };
+export type DaemonMessage = { type: 'ready' } | { type: 'done'; id: number; pages: number; timings: RenderTimings } | { type: 'failed'; id: number; error: string; page?: string };
 
 /** A page that failed to render, named as `astro build` names it. */
 class PageError extends Error {
@@ -75,7 +77,9 @@ function restoreStyles() {
   for (const [page, styles] of bundledStyles) page.styles.splice(0, page.styles.length, ...styles);
 }
 
-async function renderSelection(prerenderer: AstroPrerenderer, app: BuildApp, req: RenderRequest): Promise<number> {
+const SLOWEST_KEPT = 8;
+
+async function renderSelection(prerenderer: AstroPrerenderer, app: BuildApp, req: RenderRequest): Promise<{ pages: number; timings: RenderTimings }> {
   process.env['VERDANT_CONTENT_DIR'] = req.contentDir;
   process.env['VERDANT_ONLY_PAGES'] = req.selectionFile;
   nextRenderGeneration();
@@ -85,7 +89,11 @@ async function renderSelection(prerenderer: AstroPrerenderer, app: BuildApp, req
   const publicDir = fileURLToPath(app.getSettings().config.publicDir);
   const seen = new Set<string>();
   let pages = 0;
-  for (const { pathname, route } of await prerenderer.getStaticPaths()) {
+  const t0 = performance.now();
+  const paths = await prerenderer.getStaticPaths();
+  const t1 = performance.now();
+  const times: [string, number][] = [];
+  for (const { pathname, route } of paths) {
     // As `astro build`: the first route of a path wins (routes come in priority order).
     const normalized = pathname.replace(/\/+$/, '') || '/';
     if (seen.has(normalized) || route.type === 'fallback') continue;
@@ -93,6 +101,7 @@ async function renderSelection(prerenderer: AstroPrerenderer, app: BuildApp, req
     const file = outputFileOf(pathname, route.type);
     if (existsSync(join(publicDir, file))) continue; // a public file of that name wins, as in a build
     let body: Buffer | undefined;
+    const started = performance.now();
     try {
       const result = await prerenderer.render(new Request(requestUrlOf(origin, pathname, route.type)), { routeData: route as RouteData });
       const response = result instanceof Response ? result : result.response;
@@ -101,13 +110,15 @@ async function renderSelection(prerenderer: AstroPrerenderer, app: BuildApp, req
     } catch (err) {
       throw new PageError(pathname, route.component, err);
     }
+    times.push([pathname, Math.round(performance.now() - started)]);
     if (!body) continue;
     const target = join(req.outDir, file);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, body);
     pages++;
   }
-  return pages;
+  const slowest = times.sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_KEPT);
+  return { pages, timings: { pathsMs: Math.round(t1 - t0), pagesMs: Math.round(performance.now() - t1), slowest } };
 }
 
 /** Serves render requests until the parent says stop or goes away. */
@@ -127,7 +138,7 @@ async function serve(prerenderer: AstroPrerenderer, app: BuildApp): Promise<void
     if (!next) continue;
     if (next.type === 'stop') return;
     try {
-      send({ type: 'done', id: next.id, pages: await renderSelection(prerenderer, app, next) });
+      send({ type: 'done', id: next.id, ...(await renderSelection(prerenderer, app, next)) });
     } catch (err) {
       if (err instanceof PageError) send({ type: 'failed', id: next.id, error: err.message, page: err.page });
       else send({ type: 'failed', id: next.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });

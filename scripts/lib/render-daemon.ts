@@ -91,7 +91,11 @@ export function createRenderDaemon(opts: { log?: (line: string) => void } = {}):
         const p = r.pending.get(m.id);
         if (!p) return;
         r.pending.delete(m.id);
-        if (m.type === 'done') p.resolve(m.pages);
+        if (m.type === 'done') {
+          const t = m.timings;
+          log(`render daemon: ${m.pages} pages; paths ${t.pathsMs} ms, pages ${t.pagesMs} ms; slowest ${t.slowest.map(([path, ms]) => `${path} ${ms} ms`).join(', ')}`);
+          p.resolve(m.pages);
+        }
         else if (m.page !== undefined) p.reject(new PageRenderError(`rendering failed: ${m.error}`));
         else {
           // The daemon itself is broken (not a page): it is replaced, and this render done otherwise.
