@@ -181,6 +181,25 @@ describe('publishing into the live build', () => {
     expect(await rename(at('dive-b2', 5, 'snorkelling'))).toHaveLength(7);
   });
 
+  it("an operator that stays re-renders its own page only; one that appears or goes, its experiences' pages too (their link to it)", async () => {
+    const operator = (name: string) => JSON.stringify({ slug: 'op', name, options: [option('walk-a1', 'Rice terrace walk'), option('dive-b2', 'Reef dive')] }, null, 2);
+    const file = join(contentDir, 'suppliers', 'op.json');
+    const publishOperator = async (change: () => void) => {
+      const tools = fakeTools();
+      await publisher(tools, change).publish([{ type: 'suppliers', key: 'op' }]);
+      return tools.selections[0]!;
+    };
+    // New: the experience pages that name it now link to its page.
+    const added = await publishOperator(() => write(file, operator('Bali Trails')));
+    expect(added.pages).toEqual(expect.arrayContaining(['/experiences/walk-a1', '/experiences/dive-b2', '/operators/op']));
+    // Renamed (or one of its experiences renamed, which it lists): its page only.
+    const renamed = await publishOperator(() => write(file, operator('Bali Trails & Tides')));
+    expect(renamed).toEqual({ pages: ['/operators/op'], trees: [] });
+    // Gone: the links to it go.
+    const gone = await publishOperator(() => rmSync(file));
+    expect(gone.pages).toEqual(expect.arrayContaining(['/experiences/walk-a1', '/experiences/dive-b2', '/operators/op']));
+  });
+
   it('a best-of list the header promo shows (setting on) is a full build; another list, or the setting off, stays incremental', async () => {
     const list = (id: number, title: string) => ({ id, slug: `list-${id}`, title, itemsCount: 4, image: null, items: [] });
     for (const id of [1, 2, 3, 4]) write(join(contentDir, 'best_of_lists', `list-${id}.json`), JSON.stringify(list(id, `List ${id}`), null, 2));
