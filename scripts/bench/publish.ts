@@ -95,7 +95,8 @@ try {
   await warmRenderDaemon(config.contentDir, log);
   console.log(`render daemon ready: ${secs(tw)} s`);
 
-  const picks = await database.db.select({ slugCode: options.slugCode, name: options.name }).from(options).where(sql`${options.deletedAt} is null`).orderBy(sql`random()`).limit(publishes + filtered);
+  // Live experiences only: an unpublished one has no page to wait for (the seed unpublishes a few).
+  const picks = await database.db.select({ slugCode: options.slugCode, name: options.name }).from(options).where(sql`${options.deletedAt} is null and ${options.published}`).orderBy(sql`random()`).limit(publishes + filtered);
   const latencies: number[] = [];
   const filteredLatencies: number[] = [];
   const stages: Record<string, number[]> = {};
