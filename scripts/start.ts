@@ -76,8 +76,8 @@ async function serve(database: Awaited<ReturnType<typeof openOwnedDatabase>>) {
     ...(ownsSite ? { site: createSitePublisher({ db: database.db, config, log, build: !apiOnly }) } : {}),
     extend: (app) => mountSite(app, { config, distDir: config.distDir }),
   });
-  // The render daemon bundles the storefront now, in the background at a lower priority, so the
-  // first publish or preview renders in seconds (ADR 0049).
+  // The render daemon bundles the storefront now, in the background at a lower priority, and
+  // reads the content once, so the first publish or preview renders in seconds (ADR 0049, 0055).
   if (ownsSite && !apiOnly) void warmRenderDaemon(config.contentDir, log);
   if (workerNo === 0) console.log(`\n✔ Verdant is running at ${server.url}  (ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; Ctrl-C to stop)`);
   else process.send?.({ ready: workerNo });
