@@ -16,7 +16,7 @@ describe('pages a publish renders', () => {
       type: 'options',
       key: 'boat-trip-ab12',
       before: option('pokhara'),
-      after: option('pokhara'),
+      after: { ...option('kathmandu'), name: 'Boat trip at dawn' },
       referrers: [
         { type: 'collections', key: 'lakes' },
         { type: 'best_of_lists', key: 'best-boat-trips' },
@@ -24,13 +24,36 @@ describe('pages a publish renders', () => {
       ],
     });
     expect(sel.pages).toEqual(['/experiences/boat-trip-ab12', '/operators/phewa-paddle']);
-    expect(sel.trees).toEqual(['/best-of/best-boat-trips', '/cities/pokhara', '/collections/lakes', '/countries/nepal', '/magazine', '/np/pokhara']);
+    expect(sel.trees).toEqual(['/best-of/best-boat-trips', '/cities/kathmandu', '/cities/pokhara', '/collections/lakes', '/countries/nepal', '/magazine', '/np/kathmandu', '/np/pokhara']);
     for (const p of ['/cities/pokhara/activities', '/cities/pokhara/tags/theme__water', '/np/pokhara/boat-trips', '/best-of/best-boat-trips/boat-trip-ab12', '/magazine/page/3']) {
       expect(isSelectedPage(sel, p), p).toBe(true);
     }
-    for (const p of ['/cities/kathmandu', '/experiences/other-xy99', '/collections/lakes-and-rivers', '/countries/nepali']) {
+    for (const p of ['/cities/chitwan', '/experiences/other-xy99', '/collections/lakes-and-rivers', '/countries/nepali']) {
       expect(isSelectedPage(sel, p), p).toBe(false);
     }
+  });
+
+  it('an experience kept in its place, activity, tags and operator: only the listings that show it', () => {
+    const tagged = (themes: string[]) => ({
+      ...option('pokhara'),
+      activityType: { kind: 'activity_type', slug: 'boat-trips' },
+      tags: { activityType: [{ kind: 'activity_type', slug: 'boat-trips' }], suitable: [{ kind: 'suitable', slug: 'families' }], sustainability: [], theme: themes.map((slug) => ({ kind: 'theme', slug })) },
+    });
+    const referrers = [{ type: 'collections' as const, key: 'lakes' }];
+    const renamed = affectedPages({ type: 'options', key: 'boat-trip-ab12', before: tagged(['water']), after: { ...tagged(['water']), name: 'Boat trip at dawn', fromPrice: 40 }, referrers });
+    for (const p of [
+      '/experiences/boat-trip-ab12', '/operators/phewa-paddle', '/cities/pokhara', '/cities/pokhara/activities', '/cities/pokhara/collections', '/cities/pokhara/places-of-interest',
+      '/countries/nepal', '/countries/nepal/activities', '/cities/pokhara/tags/boat-trips', '/cities/pokhara/tags/water', '/cities/pokhara/tags/families', '/countries/nepal/tags/water',
+      '/np/pokhara/boat-trips', '/np/pokhara/boat-trips/families', '/np/pokhara/water', '/np/pokhara/lakes', '/np/pokhara/lakes/sunrise', '/collections/lakes',
+    ]) expect(isSelectedPage(renamed, p), p).toBe(true);
+    // Listings that do not hold it: their experiences, counts and tags are the same.
+    for (const p of ['/cities/pokhara/tags/kids', '/countries/nepal/tags/hiking', '/np/pokhara/hiking', '/np/pokhara/forests', '/cities/kathmandu']) expect(isSelectedPage(renamed, p), p).toBe(false);
+    // A tag more: the place's tag pages and counts change, so its places' trees again.
+    const retagged = affectedPages({ type: 'options', key: 'boat-trip-ab12', before: tagged(['water']), after: tagged(['water', 'sunrise']), referrers });
+    expect(retagged.trees).toEqual(expect.arrayContaining(['/cities/pokhara', '/countries/nepal', '/np/pokhara']));
+    // Another operator, or one published or unpublished: the same.
+    expect(affectedPages({ type: 'options', key: 'boat-trip-ab12', before: tagged(['water']), after: { ...tagged(['water']), operator: { slug: 'lake-oars' } }, referrers }).trees).toContain('/cities/pokhara');
+    expect(affectedPages({ type: 'options', key: 'boat-trip-ab12', before: undefined, after: tagged(['water']), referrers }).trees).toContain('/cities/pokhara');
   });
 
   it('a collection: its pages, its place and the places (and landing pages) of its experiences, before and after', () => {

@@ -78,6 +78,55 @@ export function listingPages(type: ContentType, record: Rec | undefined): PageSe
   return { pages, trees };
 }
 
+/** A place's pages that list all its experiences, whatever their tags (besides its tag pages). */
+const PLACE_PAGES = ['', '/activities', '/collections', '/places-of-interest'];
+
+/** An experience's tags of every kind, its activity type among them, as `kind/slug`, sorted. */
+function tagKeys(record: Rec): string[] {
+  const tags = record['tags'] && typeof record['tags'] === 'object' ? Object.values(record['tags'] as Rec) : [];
+  const all = [record['activityType'], ...tags.flatMap((v) => (Array.isArray(v) ? v : []))] as unknown[];
+  const keys = all.flatMap((t) => {
+    const slug = slugOf(t);
+    return slug ? [`${str((t as Rec)['kind']) ?? ''}/${slug}`] : [];
+  });
+  return [...new Set(keys)].sort();
+}
+
+/**
+ * Whether an experience's change leaves every listing of its places holding the same
+ * experiences: it was and is published, in the same city, country and kind of activity, with
+ * the same tags and operator. Then each listing shows it where it showed it before, and no
+ * listing that does not show it changes (their counts and tag lists are the same), so only those
+ * that show it need rendering (listingsShowing) instead of its places' whole trees (at 20,000
+ * experiences a city, its country and its landing pages are about 140 pages, issue 14).
+ */
+export function keepsListings(before: Rec | undefined, after: Rec | undefined): boolean {
+  if (!before || !after) return false;
+  const place = (r: Rec) => [slugOf(r['city']), slugOf(r['country']), str((r['country'] as Rec | undefined)?.['code']), slugOf(r['activityType']), slugOf(r['operator'])];
+  const a = place(before);
+  const b = place(after);
+  if (a.some((x, i) => x !== b[i]) || a[0] === undefined || a[1] === undefined) return false;
+  return JSON.stringify(tagKeys(before)) === JSON.stringify(tagKeys(after));
+}
+
+/**
+ * The listings that show an experience kept in its listings (keepsListings): its places' pages
+ * that list every experience, the tag pages of its tags, and its city's landing pages of its
+ * activity types, themes and the collections that hold it (`collections`, their sub-pages
+ * included: src/components/search/landing-data.ts), and its operator's page.
+ */
+export function listingsShowing(record: Rec, collections: string[]): PageSelection {
+  const city = slugOf(record['city'])!;
+  const country = slugOf(record['country'])!;
+  const code = str((record['country'] as Rec | undefined)?.['code'])?.toLowerCase();
+  const slugs = tagKeys(record).map((k) => k.slice(k.indexOf('/') + 1));
+  const pages = [...PLACE_PAGES.map((p) => `/cities/${city}${p}`), ...PLACE_PAGES.map((p) => `/countries/${country}${p}`)];
+  if (slugOf(record['operator'])) pages.push(`/operators/${slugOf(record['operator'])}`);
+  const trees = [...slugs.flatMap((t) => [`/cities/${city}/tags/${t}`, `/countries/${country}/tags/${t}`])];
+  if (code) trees.push(...[...slugs, ...collections].map((id) => `/${code}/${city}/${id}`));
+  return { pages, trees };
+}
+
 /**
  * How a record is named inside another record's JSON (the content cache's stable JSON): an
  * experience by `"slugCode": "<key>"`, anything else by `"slug": "<key>"` (a city and a tag of
@@ -116,10 +165,11 @@ export type ImpactInput = {
 
 /** Every page one change touches (besides the static routes). */
 export function affectedPages(change: ImpactInput): PageSelection {
+  const kept = change.type === 'options' && keepsListings(change.before, change.after);
+  const collections = change.referrers.filter((r) => r.type === 'collections').map((r) => r.key);
   return mergeSelections([
     ownPages(change.type, change.key, change.after ?? change.before),
-    listingPages(change.type, change.before),
-    listingPages(change.type, change.after),
+    ...(kept ? [listingsShowing(change.after!, collections)] : [listingPages(change.type, change.before), listingPages(change.type, change.after)]),
     ...change.referrers.map((r) => ownPages(r.type, r.key, r.record)),
   ]);
 }

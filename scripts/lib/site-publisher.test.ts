@@ -93,9 +93,14 @@ describe('publishing into the live build', () => {
     const untouched = statSync(page(before, 'countries/japan')).ino;
     const result = await p.publish([{ type: 'options', key: 'walk-a1' }]);
     expect(result.mode).toBe('incremental');
-    // Its page, its listings, and the page of the other experience in its city (it shows the
-    // renamed one among its similar experiences).
-    expect(tools.selections[0]).toEqual({ pages: ['/experiences/dive-b2', '/experiences/walk-a1', '/operators/op'], trees: ['/cities/ubud', '/countries/indonesia', '/id/ubud'] });
+    // Its page, the listings that show it (renamed, it stays in the same ones: publish-impact.ts
+    // keepsListings), and the page of the other experience in its city (it shows the renamed one
+    // among its similar experiences).
+    const places = ['', '/activities', '/collections', '/places-of-interest'];
+    expect(tools.selections[0]).toEqual({
+      pages: [...places.map((p) => `/cities/ubud${p}`), ...places.map((p) => `/countries/indonesia${p}`), '/experiences/dive-b2', '/experiences/walk-a1', '/operators/op'].sort(),
+      trees: [],
+    });
     const now = live();
     expect(now).not.toBe(before);
     expect(readFileSync(page(distDir, 'experiences/walk-a1'), 'utf8')).toBe('<h1>Sunrise terrace walk</h1>');
