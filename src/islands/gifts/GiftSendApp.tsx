@@ -48,10 +48,13 @@ export default function GiftSendApp({ defaultCurrency }: { defaultCurrency: stri
   }, []);
 
   // The sender's name starts as the member's, once known, unless the visitor typed one already
-  // (a remount to show it would wipe what was typed before the session answered).
+  // (a remount to show it would wipe what was typed before the session answered) or is in the
+  // field now: their first letters would land after the name ("Maya GiverMaya", seen in the
+  // early-input journey of 2026-11-29).
   const senderName = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (user && senderName.current && !senderName.current.value.trim()) senderName.current.value = user.name;
+    const field = senderName.current;
+    if (user && field && !field.value.trim() && document.activeElement !== field) field.value = user.name;
   }, [user]);
   // The page was built on an earlier day: today is the earliest send date, and the default.
   const sendDate = useRef<HTMLInputElement>(null);
