@@ -8,6 +8,8 @@ const option = (city: string, country = 'nepal', code = 'NP', operator = 'phewa-
   city: { slug: city, name: city },
   country: { slug: country, code },
   operator: { slug: operator },
+  activityType: null,
+  tags: { activityType: [], suitable: [], sustainability: [], theme: [] },
 });
 
 describe('pages a publish renders', () => {

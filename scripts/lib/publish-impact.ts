@@ -5,6 +5,7 @@
 // it is now (a moved experience leaves its old city's listings). Static routes (home, sitemap,
 // info pages) always render in an incremental build and are merged whole.
 import type { ContentType } from '../../src/contract/content-changes.ts';
+import { tagsOf, type TaggedOption } from '../../src/lib/discovery.ts';
 import { bestOfPromoLists } from '../../src/lib/header-destinations.ts';
 import type { PageSelection } from '../../src/lib/page-selection.ts';
 
@@ -81,16 +82,11 @@ export function listingPages(type: ContentType, record: Rec | undefined): PageSe
 /** A place's pages that list all its experiences, whatever their tags (besides its tag pages). */
 const PLACE_PAGES = ['', '/activities', '/collections', '/places-of-interest'];
 
-/** An experience's tags of every kind, its activity type among them, as `kind/slug`, sorted. */
-function tagKeys(record: Rec): string[] {
-  const tags = record['tags'] && typeof record['tags'] === 'object' ? Object.values(record['tags'] as Rec) : [];
-  const all = [record['activityType'], ...tags.flatMap((v) => (Array.isArray(v) ? v : []))] as unknown[];
-  const keys = all.flatMap((t) => {
-    const slug = slugOf(t);
-    return slug ? [`${str((t as Rec)['kind']) ?? ''}/${slug}`] : [];
-  });
-  return [...new Set(keys)].sort();
-}
+/**
+ * An experience's tags as its places' tag pages count them (tagsOf, src/lib/discovery.ts: its
+ * activity type and every tag, one per slug), as `kind/slug`, sorted.
+ */
+const tagKeys = (record: Rec): string[] => tagsOf(record as unknown as TaggedOption).map((t) => `${t.kind}/${t.slug}`).sort();
 
 /**
  * Whether an experience's change leaves every listing of its places holding the same
@@ -122,7 +118,7 @@ export function listingsShowing(record: Rec, collections: string[]): PageSelecti
   const slugs = tagKeys(record).map((k) => k.slice(k.indexOf('/') + 1));
   const pages = [...PLACE_PAGES.map((p) => `/cities/${city}${p}`), ...PLACE_PAGES.map((p) => `/countries/${country}${p}`)];
   if (slugOf(record['operator'])) pages.push(`/operators/${slugOf(record['operator'])}`);
-  const trees = [...slugs.flatMap((t) => [`/cities/${city}/tags/${t}`, `/countries/${country}/tags/${t}`])];
+  const trees = slugs.flatMap((t) => [`/cities/${city}/tags/${t}`, `/countries/${country}/tags/${t}`]);
   if (code) trees.push(...[...slugs, ...collections].map((id) => `/${code}/${city}/${id}`));
   return { pages, trees };
 }

@@ -22,7 +22,15 @@ const write = (path: string, text: string) => {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);
 };
-const option = (slugCode: string, name: string) => ({ slugCode, name, city: { slug: 'ubud' }, country: { slug: 'indonesia', code: 'ID' }, operator: { slug: 'op' } });
+const option = (slugCode: string, name: string) => ({
+  slugCode,
+  name,
+  city: { slug: 'ubud' },
+  country: { slug: 'indonesia', code: 'ID' },
+  operator: { slug: 'op' },
+  activityType: null as { slug: string } | null,
+  tags: { activityType: [], suitable: [], sustainability: [], theme: [] },
+});
 const page = (dir: string, path: string) => join(dir, path, 'index.html');
 const live = () => resolve(dirname(distDir), readlinkSync(distDir));
 
