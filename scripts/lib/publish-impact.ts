@@ -133,8 +133,24 @@ export function referenceNeedle(type: ContentType, key: string): string {
   return type === 'options' ? `"slugCode": ${k}` : `"slug": ${k}`;
 }
 
-/** Types whose records can embed a record of `type` (experiences embed places, operators, tags). */
-export function embeddingTypes(type: ContentType): ContentType[] {
+/**
+ * Types whose records no other page reads except to know that they exist: an operator's record
+ * is read by its own page, and by its experiences' pages only for whether to link that page
+ * (getDiscoveryLinks, src/components/places.ts). What other pages show of an operator is their
+ * own record's copy, which the content feed sends as a change of its own (an experience's
+ * effective time reads its operator's). An operator's record lists its experiences, so it
+ * changes with every rename of one: at 20,000 experiences that rendered all ~450 of its
+ * experience pages again (issue 14).
+ */
+const READ_ELSEWHERE_FOR_EXISTENCE_ONLY: ReadonlySet<ContentType> = new Set(['suppliers']);
+
+/**
+ * Types whose records can embed a record of `type` (experiences embed places, operators, tags),
+ * and so whose pages may show its change; none for a record read elsewhere only for its existence
+ * while it `stays` (it was there before the change and is after).
+ */
+export function embeddingTypes(type: ContentType, stays = false): ContentType[] {
+  if (stays && READ_ELSEWHERE_FOR_EXISTENCE_ONLY.has(type)) return [];
   const containers: ContentType[] = ['collections', 'best_of_lists', 'blogs', 'travel_itineraries', 'suppliers'];
   if (type === 'options') return containers;
   return [...containers, 'options', 'cities', 'countries'];

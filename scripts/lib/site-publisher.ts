@@ -104,21 +104,9 @@ function similarIsPrecise(self: Change, changes: Change[]): boolean {
   return !changes.some((c) => c !== self && c.type === 'options' && [c.before, c.after].some((r) => slugIn(r, 'city') === city));
 }
 
-/**
- * Types whose records no other page reads, except to know that they exist: an operator's record
- * is read by its own page, and by the experience pages of its experiences only for whether to link
- * that page (getDiscoveryLinks, src/components/places.ts). What those pages show of the operator
- * is their own record's copy, which the content feed sends as a change of its own when the
- * operator changes (the experience's effective time reads the operator's).
- */
-const READ_ELSEWHERE_FOR_EXISTENCE_ONLY: ReadonlySet<ContentType> = new Set(['suppliers']);
-
 /** What to look for, and in which type's records, to find the records whose pages show a change. */
 function searchesFor(c: Change): Search[] {
-  // An operator's record changes with every rename of one of its experiences (it lists them): at
-  // 20,000 experiences that re-rendered all ~450 of the operator's experience pages (issue 14).
-  if (READ_ELSEWHERE_FOR_EXISTENCE_ONLY.has(c.type) && c.before && c.after) return [];
-  const out: Search[] = embeddingTypes(c.type).map((type) => ({ type, needle: referenceNeedle(c.type, c.key) }));
+  const out: Search[] = embeddingTypes(c.type, Boolean(c.before && c.after)).map((type) => ({ type, needle: referenceNeedle(c.type, c.key) }));
   if (c.type === 'options') {
     // An experience page shows similar experiences of its city (its name, price and address), or
     // of its country when its city has too few.
