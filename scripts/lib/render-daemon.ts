@@ -95,8 +95,7 @@ export function createRenderDaemon(opts: { log?: (line: string) => void } = {}):
           const t = m.timings;
           log(`render daemon: ${m.pages} pages; paths ${t.pathsMs} ms, pages ${t.pagesMs} ms; slowest ${t.slowest.map(([path, ms]) => `${path} ${ms} ms`).join(', ')}`);
           p.resolve(m.pages);
-        }
-        else if (m.page !== undefined) p.reject(new PageRenderError(`rendering failed: ${m.error}`));
+        } else if (m.page !== undefined) p.reject(new PageRenderError(`rendering failed: ${m.error}`));
         else {
           // The daemon itself is broken (not a page): it is replaced, and this render done otherwise.
           p.reject(new Error(`the render daemon failed: ${m.error}`));

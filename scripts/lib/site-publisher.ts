@@ -386,11 +386,17 @@ async function renderWithDaemon(selectionFile: string, outDir: string, contentDi
  * Resolves once done; a daemon that fails is logged (publishes then try again, or build filtered).
  */
 export async function warmRenderDaemon(contentDir: string, log?: Logger): Promise<void> {
-  await warmNames(contentDir).catch((err: unknown) => log?.warn({ err }, 'publish: the content names were not read ahead; the first publish reads them'));
-  if (!useDaemon()) return;
+  const names = warmNames(contentDir).catch((err: unknown) => log?.warn({ err }, 'publish: the content names were not read ahead; the first publish reads them'));
+  if (useDaemon()) await warmDaemon(contentDir, log);
+  await names;
+}
+
+/** Starts the render daemon for the current code and has it render once (see warmRenderDaemon). */
+async function warmDaemon(contentDir: string, log?: Logger): Promise<void> {
   const daemon = daemonOf(log);
+  const codeHash = codeInputsHash();
   try {
-    await daemon.warm(contentDir, codeInputsHash());
+    await daemon.warm(contentDir, codeHash);
   } catch (err) {
     log?.error({ err }, 'publish: the render daemon did not start; publishes use filtered builds until it does');
     return;
@@ -399,7 +405,7 @@ export async function warmRenderDaemon(contentDir: string, log?: Logger): Promis
   try {
     const nothing = join(scratch, 'nothing.json');
     await writeFile(nothing, JSON.stringify({ pages: [], trees: [] } satisfies PageSelection));
-    await daemon.render(nothing, join(scratch, 'out'), contentDir, codeInputsHash());
+    await daemon.render(nothing, join(scratch, 'out'), contentDir, codeHash);
   } catch (err) {
     log?.warn({ err }, 'publish: the render daemon\'s first render failed; the first publish renders from cold');
   } finally {
