@@ -241,12 +241,17 @@ export async function buildSite(
   const node = process.execPath;
   const shards = buildShards();
   log(shards > 1 ? `  astro build (${shards} processes)…` : '  astro build…');
+  let stage = performance.now();
+  const took = () => `${((performance.now() - stage) / 1000).toFixed(1)} s`;
   await renderPages(dir, resolve(dirs.contentDir), shards, opts.quiet ?? true);
+  log(`  astro build: ${took()}`);
+  stage = performance.now();
   // pagefind reads the pages while their compressed copies are written beside them (it reads
   // *.html only); then its own index files are compressed.
   log('  pagefind index, precompressing…');
   await Promise.all([run(node, [join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', dir, '--silent'], {}, opts.quiet ?? true), precompress(dir, 'pagefind')]);
   await precompress(join(dir, 'pagefind'));
+  log(`  pagefind index, precompressing: ${took()}`);
   let pages = 0;
   for await (const f of walkFiles(dir)) if (f.endsWith('.html')) pages++;
   writeFileSync(join(dir, HASH_FILE), hash);
