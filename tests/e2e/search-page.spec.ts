@@ -117,4 +117,16 @@ test.describe('/search results page', () => {
     await expect(page.locator('[data-status]')).toContainText(`${inCity.pagination.totalCount} experience`);
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
   });
+
+  test('the full-text results find an experience by what it is, not by what its reviews say', async ({ page }) => {
+    // Its name and description are indexed: a search for them finds its page.
+    await page.goto(`/search?q=${encodeURIComponent('Angkor sunrise bicycle')}`);
+    const hits = page.locator('[data-pages-list]');
+    await expect(hits.getByRole('link', { name: 'Angkor Sunrise by Bicycle' })).toHaveAttribute('href', /^\/experiences\/angkor-sunrise-by-bicycle-/);
+    // "knowledgeable" is in the reviews of 172 demo experiences and in no experience's own text:
+    // reviews, the booking panel and the policies every page repeats are left out of the index.
+    await page.goto('/search?q=knowledgeable');
+    await expect(page.locator('[data-pages-status]')).toContainText('mention “knowledgeable”');
+    await expect(hits.locator('a[href^="/experiences/"]')).toHaveCount(0);
+  });
 });
