@@ -1,12 +1,14 @@
 // `npm test` (after the E2E run, with --e2e): the built site's HTML checked with html-validate
 // under .htmlvalidate.mjs. Every page template is checked on two of its pages, its largest and its
 // smallest (the most content, and the emptiest state: an experience with no reviews yet, a
-// short list); a template with one page is checked on that page. Fails on any error.
+// short list); a template with one page is checked on that page. Every page is also checked for
+// the marks it must write once (scripts/lib/page-integrity.ts). Fails on any error.
 //   node scripts/validate-html.ts [--e2e | --dist <dir>] [--all]   (--all: every page, slow)
 import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { HtmlValidate, type ConfigData } from 'html-validate';
 import { builtPages, distFromArgs } from './lib/built-pages.ts';
+import { pageIntegrity } from './lib/page-integrity.ts';
 
 const dist = distFromArgs(process.argv);
 const configUrl = new URL('../.htmlvalidate.mjs', import.meta.url);
@@ -37,7 +39,16 @@ for (const page of chosen.sort((a, b) => a.path.localeCompare(b.path))) {
   }
 }
 
-const summary = `html-validate: ${chosen.length} pages of ${byTemplate.size} templates (of ${pages.length} pages built): ${errors} errors, ${warnings} warnings`;
+// Every page, not two a template: the header is repeated from one page to the next, and a slip
+// shows on the pages whose own render order differs from the first's.
+for (const page of pages) {
+  for (const problem of pageIntegrity(readFileSync(page.file, 'utf8'))) {
+    errors++;
+    console.log(`✖ error ${page.path}: ${problem}`);
+  }
+}
+
+const summary = `html-validate: ${chosen.length} pages of ${byTemplate.size} templates, and every page's marks (${pages.length} pages built): ${errors} errors, ${warnings} warnings`;
 if (errors > 0) {
   console.error(`\n${summary}`);
   process.exit(1);
