@@ -132,10 +132,10 @@ const RenderOnce = createComponent(
     if (known) {
       leaveMarks(result, locals, known.marks);
     } else {
+      // The render itself leaves this page's marks; they are kept for the pages that repeat it.
       const html = chunkToString(result, await renderSlotToString(result, content));
       const icons = iconsOf(html);
-      const after = marksOf(result, locals);
-      known = { parts: withoutNumbers(html), marks: { ...after, icons: icons ?? [] } };
+      known = { parts: withoutNumbers(html), marks: { ...marksOf(result, locals), icons: icons ?? [] } };
       if (icons && !import.meta.env.DEV) made.set(fullKey, known);
     }
     return renderTemplate`${markHTMLString(fillIn(numbered(result, known.parts), fill))}`;

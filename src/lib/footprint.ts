@@ -133,11 +133,12 @@ export function gettingThere(from: Point, to: Point, by: ArrivalMode, groupSize:
 /** Sorting and storage in whole grams. */
 export const toGrams = (kg: number) => Math.round(kg * 1000);
 
-/** "0.4", "7.9", "43", "1,250": one decimal under 10 kg, whole kilograms above. */
 // One formatter each, made once: toLocaleString builds a new Intl.NumberFormat per call, which
 // was 0.2 ms of every experience page's render (issue 14's full build, profiled).
 const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 const WHOLE = new Intl.NumberFormat('en-GB');
+
+/** "0.4", "7.9", "43", "1,250": one decimal under 10 kg, whole kilograms above. */
 export function formatKg(kg: number): string {
   if (kg < 10) return ONE_DECIMAL.format(Math.round(kg * 10) / 10);
   return WHOLE.format(Math.round(kg));
